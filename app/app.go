@@ -1,0 +1,122 @@
+// Package app is Échiquier's application: the window, its menus and
+// dialogs, the game session it shows, files and autosave.
+package app
+
+import (
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
+
+	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/pieces"
+	"github.com/echiquier/echiquier/resources"
+	"github.com/echiquier/echiquier/settings"
+	"github.com/echiquier/echiquier/theme"
+)
+
+// ID is the application's unique identifier (preferences and storage are
+// kept under it).
+const ID = "org.echiquier.Echiquier"
+
+// tickInterval is how often the clocks are looked at: at most ten
+// updates a second.
+const tickInterval = 100 * time.Millisecond
+
+// App is Échiquier: one window where two players play a game.
+type App struct {
+	fyne     fyne.App
+	win      fyne.Window
+	settings *settings.Settings
+	pieces   *pieces.Set
+	now      func() time.Time
+
+	sess     session
+	ui       *ui
+	autosave autosave
+	ticker   *ticker
+}
+
+// Options configure an App. The zero value suits the real program.
+type Options struct {
+	// Now tells the time to the games; nil means time.Now.
+	Now func() time.Time
+	// NoTicker leaves the clocks' ticker stopped; tests call Tick.
+	NoTicker bool
+}
+
+// New builds the app's window in a, with a new untimed game... or, once
+// shown, what Run decides.
+func New(a fyne.App, o Options) *App {
+	if err := resources.LoadTranslations(); err != nil {
+		fyne.LogError("translations not loaded", err)
+	}
+	a.Settings().SetTheme(theme.Theme{})
+	a.SetIcon(resources.Icon())
+	app := &App{
+		fyne:     a,
+		win:      a.NewWindow(lang.L("Échiquier")),
+		settings: settings.New(a.Preferences()),
+		pieces:   pieces.Cburnett(),
+		now:      o.Now,
+		autosave: newAutosave(a.Storage().RootURI()),
+	}
+	if app.now == nil {
+		app.now = time.Now
+	}
+	app.sess.game = app.newUntimedGame()
+	app.ui = app.buildUI()
+	app.win.SetContent(app.ui.content)
+	app.win.SetMainMenu(app.mainMenu())
+	app.win.SetCloseIntercept(app.quit)
+	app.win.SetOnDropped(app.dropped)
+	app.installShortcuts()
+	app.win.Resize(fyne.NewSize(1040, 720))
+	app.refresh()
+	if !o.NoTicker {
+		app.ticker = startTicker(tickInterval, app.Tick)
+	}
+	return app
+}
+
+// Window returns the app's window.
+func (a *App) Window() fyne.Window { return a.win }
+
+// Run shows the window and runs the app until it quits. With a file
+// argument it opens that file; otherwise it offers to resume a game that
+// was interrupted (the program killed or crashed with a game unsaved).
+func (a *App) Run(args []string) {
+	a.Start(args)
+	a.win.ShowAndRun()
+	a.stopTicker()
+}
+
+// Start does what Run does before the window is shown: open the file
+// given, or offer the interrupted game back.
+func (a *App) Start(args []string) {
+	if len(args) > 0 {
+		a.openPath(args[0])
+		return
+	}
+	a.offerResume()
+}
+
+func (a *App) stopTicker() {
+	if a.ticker != nil {
+		a.ticker.stop()
+	}
+}
+
+// newUntimedGame starts a game from the start position without clocks,
+// the players named as last time.
+func (a *App) newUntimedGame() *game.Game {
+	g, _ := game.New(game.Options{Now: a.now})
+	white, black := a.settings.PlayerNames()
+	setNames(g, white, black)
+	return g
+}
+
+func setNames(g *game.Game, white, black string) {
+	g.SetTag("White", white)
+	g.SetTag("Black", black)
+}

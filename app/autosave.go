@@ -1,0 +1,83 @@
+package app
+
+import (
+	"log"
+	"os"
+	"path/filepath"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/storage"
+
+	"github.com/echiquier/echiquier/app/game"
+)
+
+// autosave keeps the game being played in the app's storage after every
+// change, so that a game interrupted by a crash or a kill can be resumed.
+// It is removed once the game is saved or deliberately given up.
+type autosave struct {
+	path string // "" when the app has no storage
+}
+
+func newAutosave(root fyne.URI) autosave {
+	u, err := storage.Child(root, "autosave.pgn")
+	if err != nil || u.Scheme() != "file" {
+		return autosave{}
+	}
+	return autosave{path: u.Path()}
+}
+
+func (s autosave) save(g *game.Game) error {
+	if s.path == "" {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(s.path), 0o755); err != nil {
+		return err
+	}
+	return writeFileAtomic(s.path, g.WritePGN)
+}
+
+func (s autosave) clear() {
+	if s.path != "" {
+		os.Remove(s.path)
+	}
+}
+
+// saveAutosave writes the current game to the autosave; a failure is
+// logged, never shown: it must not interrupt play.
+func (a *App) saveAutosave() {
+	if err := a.autosave.save(a.sess.game); err != nil {
+		fyne.LogError("autosave failed", err)
+	}
+}
+
+// offerResume offers to resume the game of the autosave, if there is one
+// that is not over. Its clocks stay paused until the players resume them.
+func (a *App) offerResume() {
+	if a.autosave.path == "" {
+		return
+	}
+	f, err := os.Open(a.autosave.path)
+	if err != nil {
+		return
+	}
+	games, _ := game.ReadPGNWith(f, a.now)
+	f.Close()
+	if len(games) != 1 || games[0].Status().Over() || len(games[0].History()) == 0 {
+		a.autosave.clear()
+		return
+	}
+	g := games[0]
+	log.Print("autosave: offering to resume the interrupted game")
+	msg := lang.L("A game was interrupted after {{.Move}} ({{.White}} – {{.Black}}). Resume it?", map[string]any{
+		"White": playerName(g, game.White), "Black": playerName(g, game.Black), "Move": moveLabel(g.Live())})
+	a.ask(lang.L("Resume the interrupted game?"), msg, lang.L("Resume"), lang.L("Discard"), func(ok bool) {
+		if !ok {
+			a.autosave.clear()
+			return
+		}
+		a.sess.replace(g, "", false)
+		a.sess.dirty = true
+		a.refresh()
+	})
+}

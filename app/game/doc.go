@@ -1,0 +1,17 @@
+// Package game is Échiquier's rules layer: a chess game under the FIDE Laws
+// of Chess, with draw claims, draw offers, resignation, chess clocks and
+// lossless PGN.
+//
+// Move generation, FEN and SAN encoding come from github.com/notnil/chess;
+// this package is the only one that imports it. Everything notnil/chess
+// does not do, or does not do as the Laws say, is done here: validated FEN
+// input, lenient move input with clear errors, repetition that counts only
+// real en-passant possibilities, claims "on the board" and "with the
+// intended move", fivefold repetition and the 75-move rule, dead positions,
+// time controls and time forfeit, take-backs, and the game tree of a PGN
+// file with its comments, NAGs and variations.
+//
+// A Game is safe for use from several goroutines: a clock ticker may call
+// Remaining and CheckFlag while the user interface plays moves. Node values
+// belong to their Game and are read under its lock.
+package game

@@ -1,0 +1,59 @@
+package game
+
+import "github.com/notnil/chess"
+
+// This file is the bridge to notnil/chess, which generates the legal moves
+// and encodes SAN.
+
+// fromChessKind maps notnil's piece types to ours.
+var fromChessKind = map[chess.PieceType]Kind{
+	chess.NoPieceType: NoKind, chess.Pawn: Pawn, chess.Knight: Knight,
+	chess.Bishop: Bishop, chess.Rook: Rook, chess.Queen: Queen, chess.King: King,
+}
+
+func fromChess(m *chess.Move) Move {
+	return Move{From: Square(m.S1()), To: Square(m.S2()), Promotion: fromChessKind[m.Promo()]}
+}
+
+// chessPosition builds notnil's position from a validated position.
+func chessPosition(p *Position) (*chess.Position, error) {
+	pos := &chess.Position{}
+	if err := pos.UnmarshalText([]byte(p.FEN())); err != nil {
+		return nil, &FENError{FEN: p.FEN(), Problem: FENSyntax, Detail: err.Error()}
+	}
+	return pos, nil
+}
+
+// chessPos returns notnil's position for n, rebuilding it if it was let
+// go to save memory.
+func (n *Node) chessPos() *chess.Position {
+	if n.cp == nil {
+		n.cp, _ = chessPosition(&n.pos)
+	}
+	return n.cp
+}
+
+// forget lets go of what n can rebuild: notnil's position and the legal
+// moves (about 2 KB a node).
+func (n *Node) forget() { n.cp, n.legalCache = nil, nil }
+
+// legal returns the legal moves at n, computing them once.
+func (n *Node) legal() []*chess.Move {
+	if n.legalCache == nil {
+		if cp := n.chessPos(); cp != nil {
+			n.legalCache = cp.ValidMoves()
+		}
+	}
+	return n.legalCache
+}
+
+// sanOf encodes a legal move of n in SAN.
+func (n *Node) sanOf(cm *chess.Move) string {
+	return chess.AlgebraicNotation{}.Encode(n.chessPos(), cm)
+}
+
+// checkOf reports whether a legal move gives check.
+func checkOf(cm *chess.Move) bool { return cm.HasTag(chess.Check) }
+
+// enPassantOf reports whether a legal move captures en passant.
+func enPassantOf(cm *chess.Move) bool { return cm.HasTag(chess.EnPassant) }

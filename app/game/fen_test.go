@@ -1,0 +1,82 @@
+package game_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/echiquier/echiquier/app/game"
+)
+
+func TestFENValidation(t *testing.T) {
+	tests := []struct {
+		name, fen string
+		problem   game.FENProblem
+	}{
+		{"no kings", "8/8/8/8/8/8/8/8 w - - 0 1", game.FENKings},
+		{"two white kings", "4k3/8/8/8/8/8/8/K3K3 w - - 0 1", game.FENKings},
+		{"no black king", "8/8/8/8/8/8/8/4K3 w - - 0 1", game.FENKings},
+		{"pawn on rank 8", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", game.FENPawnOnEdgeRank},
+		{"pawn on rank 1", "4k3/8/8/8/8/8/8/p3K3 w - - 0 1", game.FENPawnOnEdgeRank},
+		{"castling without rook", "4k3/8/8/8/8/8/8/4K3 w K - 0 1", game.FENCastling},
+		{"castling with king away", "4k3/8/8/8/8/8/8/3K3R w K - 0 1", game.FENCastling},
+		{"black castling without rook", "4k3/8/8/8/8/8/8/4K3 w q - 0 1", game.FENCastling},
+		{"side not to move in check", "4k3/8/8/8/8/8/8/4Kr2 b - - 0 1", game.FENOpponentInCheck},
+		{"side not to move in check 2", "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", game.FENOpponentInCheck},
+		{"nine pawns", "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1", game.FENTooManyPieces},
+		{"too many queens", "4k3/8/8/8/QQQQ4/8/PPPPPPPP/4K3 w - - 0 1", game.FENTooManyPieces},
+		{"en passant without pawn", "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", game.FENEnPassant},
+		{"en passant wrong rank", "4k3/8/8/4p3/8/8/8/4K3 w - e5 0 1", game.FENEnPassant},
+		{"en passant for the mover", "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1", game.FENEnPassant},
+		{"chess960 castling", "4k3/8/8/8/8/8/8/R3K2R w HA - 0 1", game.FENChess960},
+		{"seven ranks", "8/8/8/8/8/8/4K2k w - - 0 1", game.FENSyntax},
+		{"long rank", "4k4/8/8/8/8/8/8/4K3 w - - 0 1", game.FENSyntax},
+		{"bad letter", "4k3/8/8/8/8/8/8/4K2X w - - 0 1", game.FENSyntax},
+		{"bad side", "4k3/8/8/8/8/8/8/4K3 x - - 0 1", game.FENSyntax},
+		{"bad counters", "4k3/8/8/8/8/8/8/4K3 w - - x 1", game.FENCounters},
+		{"negative counter", "4k3/8/8/8/8/8/8/4K3 w - - -1 1", game.FENCounters},
+		{"too few fields", "4k3/8/8/8/8/8/8/4K3 w", game.FENSyntax},
+		{"duplicate castling", "r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1", game.FENSyntax},
+		{"empty", "", game.FENSyntax},
+	}
+	for _, tt := range tests {
+		_, err := game.New(game.Options{FEN: tt.fen})
+		if tt.fen == "" {
+			_, err = game.ParseFEN(tt.fen)
+		}
+		var fe *game.FENError
+		if !errors.As(err, &fe) {
+			t.Errorf("%s: err = %v, want a *FENError", tt.name, err)
+			continue
+		}
+		if fe.Problem != tt.problem {
+			t.Errorf("%s: problem %d (%v), want %d", tt.name, fe.Problem, err, tt.problem)
+		}
+	}
+}
+
+func TestFENAccepted(t *testing.T) {
+	for _, fen := range []string{
+		game.StartFEN,
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+		"4k3/8/8/8/8/8/8/4K3 w - -",               // four fields
+		"8/7R/R3B3/4r1pP/p4k2/8/6PK/r7 w - - 0 0", // move 0, as in some PGN files
+		"r3k2r/8/8/8/8/8/8/R3K2R b Kq - 5 40",
+		"4k3/8/8/8/8/QQ6/PPPPPP2/4K3 w - - 0 1", // two promoted queens need two missing pawns
+	} {
+		if _, err := game.New(game.Options{FEN: fen}); err != nil {
+			t.Errorf("New(%q): %v", fen, err)
+		}
+	}
+}
+
+func TestFENRoundTrip(t *testing.T) {
+	const fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
+	g := newGame(t, fen)
+	if got := g.FEN(); got != fen {
+		t.Errorf("FEN() = %s, want %s", got, fen)
+	}
+	play(t, g, "Qxf7#")
+	if s := g.Status(); s.Reason != game.Checkmate {
+		t.Errorf("Scholar's mate: %v", s)
+	}
+}

@@ -1,0 +1,366 @@
+package game
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/notnil/chess"
+)
+
+// Options configure a new game.
+type Options struct {
+	// FEN is the start position; "" is the standard one.
+	FEN string
+	// TimeControl is the clock; the zero value is an untimed game.
+	TimeControl TimeControl
+	// Now tells the time; nil means time.Now. The game reads time only
+	// through it.
+	Now func() time.Time
+}
+
+// Game is a game of chess: its tree of moves, the line being played, its
+// clocks, tags and status.
+type Game struct {
+	mu     sync.Mutex
+	now    func() time.Time
+	tags   tagList
+	root   *Node
+	live   *Node // end of the line being played
+	status Status
+	offer  drawOffer
+	clock  clock
+}
+
+// drawOffer is a standing draw offer.
+type drawOffer struct {
+	pending bool
+	by      Color
+}
+
+// New starts a game. The side to move's clock runs from now on.
+func New(o Options) (*Game, error) {
+	fen := o.FEN
+	if fen == "" {
+		fen = StartFEN
+	}
+	pos, err := ParseFEN(fen)
+	if err != nil {
+		return nil, err
+	}
+	now := o.Now
+	if now == nil {
+		now = time.Now
+	}
+	g := &Game{now: now, status: inProgress}
+	if err := g.setRoot(pos); err != nil {
+		return nil, err
+	}
+	g.clock = newClock(o.TimeControl, pos.Turn, now())
+	g.tags.set("Date", now().Format("2006.01.02"))
+	if o.FEN != "" && pos.FEN() != StartFEN {
+		g.tags.set("SetUp", "1")
+		g.tags.set("FEN", pos.FEN())
+	}
+	if !o.TimeControl.IsZero() {
+		g.tags.set("TimeControl", o.TimeControl.String())
+	}
+	g.status = g.automaticEnd(g.root)
+	return g, nil
+}
+
+func (g *Game) setRoot(pos Position) error {
+	cp, err := chessPosition(&pos)
+	if err != nil {
+		return err
+	}
+	g.root = &Node{game: g, pos: pos, cp: cp}
+	g.root.makeKey()
+	g.live = g.root
+	return nil
+}
+
+// Move plays a move for the side to move, given in SAN ("Nf3", "exd6",
+// "e8=Q", "O-O"), in a lenient form ("0-0", "e8Q", "Ngf3", a missing or
+// wrong "+"), in long algebraic notation ("Ng1-f3") or in UCI ("e2e4",
+// "e7e8q"). A move that cannot be played returns a *MoveError and changes
+// nothing. A move made after the mover's flag fell ends the game on time
+// instead.
+func (g *Game) Move(s string) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	cm, err := g.prepareMove(s)
+	if err != nil {
+		return err
+	}
+	g.play(cm)
+	return nil
+}
+
+// prepareMove checks that the game goes on and the mover still has time,
+// and resolves s at the live position.
+func (g *Game) prepareMove(s string) (*chess.Move, error) {
+	now := g.now()
+	if g.clock.flagged(now) {
+		g.endOnTime(now)
+	}
+	if g.status.Over() {
+		return nil, moveError(s, MoveGameOver, "the game is over (%s)", g.status)
+	}
+	return g.live.resolve(s)
+}
+
+// play makes a legal move at the live position: the clocks switch, a draw
+// offer by the opponent lapses, and the game ends if the move ends it.
+func (g *Game) play(cm *chess.Move) {
+	now := g.now()
+	mover := g.live.pos.Turn
+	undo := g.clock.shown(now)
+	left, spent := g.clock.press(now)
+	n := g.appendChild(g.live, cm)
+	n.clockUndo, n.hasUndo = undo, true
+	if g.clock.timed() {
+		n.clock, n.hasClock = left, true
+		n.elapsed, n.hasElapsed = spent, true
+	}
+	g.live = n
+	if g.offer.pending && g.offer.by != mover {
+		g.offer = drawOffer{}
+	}
+	g.finish(g.automaticEnd(n), now)
+}
+
+// appendChild returns the child of parent for cm, reusing an existing one,
+// and makes it the line's continuation.
+func (g *Game) appendChild(parent *Node, cm *chess.Move) *Node {
+	m := fromChess(cm)
+	for i, c := range parent.children {
+		if c.move == m {
+			copy(parent.children[1:i+1], parent.children[:i])
+			parent.children[0] = c
+			return c
+		}
+	}
+	n := g.newChild(parent, cm)
+	parent.children = append([]*Node{n}, parent.children...)
+	return n
+}
+
+// finish ends the game with s, if s is an end.
+func (g *Game) finish(s Status, now time.Time) {
+	if !s.Over() {
+		return
+	}
+	g.status = s
+	g.offer = drawOffer{}
+	g.clock.stop(now)
+}
+
+// automaticEnd returns how n's position ends the game by itself, or
+// inProgress: checkmate, stalemate, a dead position, fivefold repetition,
+// the 75-move rule (a mate on the 75th move stands).
+func (g *Game) automaticEnd(n *Node) Status {
+	if len(n.legal()) == 0 {
+		if n.pos.Check {
+			return winFor(n.pos.Turn.Other(), Checkmate)
+		}
+		return drawn(Stalemate)
+	}
+	m := countMaterial(&n.pos.Board)
+	switch {
+	case m.isDead():
+		return drawn(InsufficientMaterial)
+	case n.repetitions() >= 5:
+		return drawn(FivefoldRepetition)
+	case n.pos.HalfMoves >= 150:
+		return drawn(SeventyFiveMoveRule)
+	}
+	return inProgress
+}
+
+// endOnTime ends the game because the side to move is out of time: a loss,
+// or a draw when the opponent could not checkmate (FIDE 6.9).
+func (g *Game) endOnTime(now time.Time) {
+	loser := g.live.pos.Turn
+	m := countMaterial(&g.live.pos.Board)
+	s := winFor(loser.Other(), TimeForfeit)
+	if m.cannotMate(loser.Other()) {
+		s = drawn(TimeForfeit)
+	}
+	g.finish(s, now)
+}
+
+// LegalMoves returns the legal moves of the side to move in UCI ("e2e4",
+// "e7e8q", "e1g1"); none once the game is over.
+func (g *Game) LegalMoves() []string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.status.Over() {
+		return nil
+	}
+	legal := g.live.legal()
+	out := make([]string, len(legal))
+	for i, cm := range legal {
+		out[i] = fromChess(cm).UCI()
+	}
+	return out
+}
+
+// FEN returns the live position in FEN.
+func (g *Game) FEN() string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.live.pos.FEN()
+}
+
+// Position returns the live position.
+func (g *Game) Position() Position {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.live.pos
+}
+
+// Turn returns the side to move.
+func (g *Game) Turn() Color {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.live.pos.Turn
+}
+
+// History returns the moves played so far, in SAN.
+func (g *Game) History() []string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	out := make([]string, g.live.ply)
+	for n := g.live; n.parent != nil; n = n.parent {
+		out[n.ply-1] = n.san
+	}
+	return out
+}
+
+// Status returns the game's result and why it ended.
+func (g *Game) Status() Status {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.status
+}
+
+// Resign ends the game: c resigns, the opponent wins. Either player may
+// resign at any time while the game goes on.
+func (g *Game) Resign(c Color) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if err := g.goesOn(); err != nil {
+		return err
+	}
+	g.finish(winFor(c.Other(), Resignation), g.now())
+	return nil
+}
+
+// goesOn returns ErrGameOver once the game has ended, ending it first if
+// the side to move is out of time.
+func (g *Game) goesOn() error {
+	now := g.now()
+	if g.clock.flagged(now) {
+		g.endOnTime(now)
+	}
+	if g.status.Over() {
+		return fmt.Errorf("%w (%s)", ErrGameOver, g.status)
+	}
+	return nil
+}
+
+// TakeBack undoes the last move of the line being played and puts both
+// clocks back to what they showed just before it. It also takes back a
+// move that ended the game by itself (checkmate, stalemate, dead position,
+// fivefold repetition, 75-move rule); a game ended by a player or the
+// clock stays ended.
+func (g *Game) TakeBack() error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	n := g.live
+	if n.parent == nil {
+		return ErrNoMoves
+	}
+	if g.status.Over() && g.automaticEnd(n) != g.status {
+		return fmt.Errorf("%w (%s)", ErrGameOver, g.status)
+	}
+	now := g.now()
+	p := n.parent
+	p.children = removeNode(p.children, n)
+	g.live = p
+	g.status = inProgress
+	g.offer = drawOffer{}
+	undo := g.undoState(n)
+	g.clock.restore(undo, p.pos.Turn, now)
+	return nil
+}
+
+func removeNode(list []*Node, n *Node) []*Node {
+	for i, c := range list {
+		if c == n {
+			return append(list[:i:i], list[i+1:]...)
+		}
+	}
+	return list
+}
+
+// undoState returns the clocks as they were before n's move: recorded when
+// the move was played here, or else rebuilt from the clock times of the
+// moves before it.
+func (g *Game) undoState(n *Node) clockState {
+	if n.hasUndo {
+		return n.clockUndo
+	}
+	return g.clockBefore(n)
+}
+
+// Pause stops both clocks; Resume starts the side to move's clock again.
+func (g *Game) Pause() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.clock.pause(g.now())
+}
+
+// Resume starts the clock of the side to move after Pause.
+func (g *Game) Resume() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.clock.resume(g.now())
+}
+
+// Paused reports whether the clocks are paused.
+func (g *Game) Paused() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.clock.paused
+}
+
+// TimeControl returns the game's time control.
+func (g *Game) TimeControl() TimeControl {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.clock.tc
+}
+
+// Remaining returns c's time left, including the time the side to move
+// has used so far; never below zero. It is zero in an untimed game.
+func (g *Game) Remaining(c Color) time.Duration {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return max(g.clock.left(c, g.now()), 0)
+}
+
+// CheckFlag ends the game when the side to move is out of time, and
+// reports whether it did. The opponent wins, unless they could not
+// checkmate by any series of legal moves: then it is a draw (FIDE 6.9).
+func (g *Game) CheckFlag() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	now := g.now()
+	if g.status.Over() || !g.clock.flagged(now) {
+		return false
+	}
+	g.endOnTime(now)
+	return true
+}

@@ -1,0 +1,341 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/echiquier/echiquier/app/pgn"
+)
+
+// PGNError is a game of a PGN file that could not be read.
+type PGNError struct {
+	// Game is the game's number in the file, from 1.
+	Game int
+	// White and Black name the players, when the game's tags do.
+	White, Black string
+	// Line is where the problem is, and Text the offending text (a move,
+	// a tag value).
+	Line int
+	Text string
+	// Err says what is wrong: a *MoveError, a *FENError, a
+	// *pgn.SyntaxError, ErrVariant...
+	Err error
+}
+
+func (e *PGNError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "game %d", e.Game)
+	if e.White != "" || e.Black != "" {
+		fmt.Fprintf(&b, " (%s – %s)", orUnknown(e.White), orUnknown(e.Black))
+	}
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ", line %d", e.Line)
+	}
+	if e.Text != "" {
+		fmt.Fprintf(&b, ", %q", e.Text)
+	}
+	var syntax *pgn.SyntaxError
+	if errors.As(e.Err, &syntax) {
+		return b.String() + ": " + syntax.Msg
+	}
+	return b.String() + ": " + e.Err.Error()
+}
+
+func (e *PGNError) Unwrap() error { return e.Err }
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "?"
+	}
+	return s
+}
+
+// ErrVariant: the game is of a chess variant (Chess960, Crazyhouse...),
+// which this program does not play.
+var ErrVariant = errors.New("chess variants are not supported, only standard chess")
+
+// ErrNullMove: the game has a null move ("--", "Z0"), which is not a chess
+// move.
+var ErrNullMove = errors.New("null moves are not chess moves and are not supported")
+
+// ReadPGN reads every game of a PGN file. It returns the games it could
+// read, and one error (errors.Join of *PGNError) naming each game it could
+// not. Games that are not over are paused, ready to continue with their
+// clocks.
+func ReadPGN(r io.Reader) ([]*Game, error) {
+	games, errs := ReadPGNWith(r, nil)
+	return games, errors.Join(errs...)
+}
+
+// ReadPGNWith is ReadPGN with the clock source of the games it returns
+// (nil for time.Now), and the errors as a list of *PGNError.
+func ReadPGNWith(r io.Reader, now func() time.Time) ([]*Game, []error) {
+	var games []*Game
+	var errs []error
+	rd := pgn.NewReader(r)
+	for number := 1; ; number++ {
+		pg, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			errs = append(errs, pgnError(number, pg, err))
+			if pg == nil {
+				break
+			}
+			continue
+		}
+		g, err := FromPGN(pg, now)
+		if err != nil {
+			errs = append(errs, renumber(err, number))
+			continue
+		}
+		games = append(games, g)
+	}
+	return games, errs
+}
+
+// pgnError wraps a syntax error of the reader.
+func pgnError(number int, pg *pgn.Game, err error) error {
+	e := &PGNError{Game: number, Err: err}
+	var syntax *pgn.SyntaxError
+	if errors.As(err, &syntax) {
+		e.Line, e.Text = syntax.Line, syntax.Text
+	}
+	if pg != nil {
+		e.White, e.Black = pg.Tag("White"), pg.Tag("Black")
+	}
+	return e
+}
+
+func renumber(err error, number int) error {
+	var e *PGNError
+	if errors.As(err, &e) {
+		e.Game = number
+	}
+	return err
+}
+
+// FromPGN builds a game from one game of a PGN file, checking every move,
+// variations included, against its own position. A game that is not over
+// is paused; Resume starts its clock. now is the clock source (nil for
+// time.Now).
+func FromPGN(pg *pgn.Game, now func() time.Time) (*Game, error) {
+	if now == nil {
+		now = time.Now
+	}
+	fail := func(line int, text string, err error) (*Game, error) {
+		return nil, &PGNError{Game: 1, White: pg.Tag("White"), Black: pg.Tag("Black"), Line: line, Text: text, Err: err}
+	}
+	if v := pg.Tag("Variant"); !isStandardVariant(v) {
+		return fail(pg.Line, v, ErrVariant)
+	}
+	pos, err := startPosition(pg)
+	if err != nil {
+		return fail(pg.Line, pg.Tag("FEN"), err)
+	}
+	g := &Game{now: now, tags: append(tagList(nil), pg.Tags...)}
+	if err := g.setRoot(pos); err != nil {
+		return fail(pg.Line, pg.Tag("FEN"), err)
+	}
+	g.root.after = pg.Comments
+	if bad, err := g.addLine(g.root, pg.Moves); err != nil {
+		return fail(bad.Line, bad.SAN, err)
+	}
+	for g.live.children != nil {
+		g.live = g.live.children[0]
+	}
+	g.status = g.readStatus(pg)
+	g.startClock(now())
+	return g, nil
+}
+
+func isStandardVariant(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "", "standard", "chess", "regular", "normal", "classical", "orthodox":
+		return true
+	}
+	return false
+}
+
+func startPosition(pg *pgn.Game) (Position, error) {
+	fen, ok := pg.LookupTag("FEN")
+	if !ok || (strings.TrimSpace(fen) == "" && pg.Tag("SetUp") != "1") {
+		return ParseFEN(StartFEN)
+	}
+	pos, err := ParseFEN(fen)
+	var fe *FENError
+	if errors.As(err, &fe) && fe.Problem == FENChess960 {
+		return pos, fmt.Errorf("%w: %v", ErrVariant, err)
+	}
+	return pos, err
+}
+
+// addLine adds the moves of a line after parent, with their variations.
+// It returns the move that could not be played, if any.
+func (g *Game) addLine(parent *Node, moves []*pgn.Move) (*pgn.Move, error) {
+	cur := parent
+	for _, pm := range moves {
+		if pm.SAN == "--" {
+			return pm, ErrNullMove
+		}
+		cm, err := cur.resolve(pm.SAN)
+		if err != nil {
+			return pm, err
+		}
+		n := g.newChild(cur, cm)
+		cur.children = append(cur.children, n)
+		n.annotate(pm)
+		for _, v := range pm.Variations {
+			if bad, err := g.addLine(cur, v); err != nil {
+				return bad, err
+			}
+		}
+		if cur != parent {
+			cur.forget()
+		}
+		cur = n
+	}
+	return nil, nil
+}
+
+// annotate copies a PGN move's comments and NAGs, taking its [%clk] and
+// [%emt] commands as the clock data.
+func (n *Node) annotate(pm *pgn.Move) {
+	n.nags = pm.NAGs
+	n.before = pm.Before
+	for _, c := range pm.After {
+		if v, rest, ok := pgn.TakeCommand(c, "clk"); ok {
+			if d, err := pgn.ParseClock(v); err == nil {
+				n.clock, n.hasClock, c = d, true, rest
+			}
+		}
+		if v, rest, ok := pgn.TakeCommand(c, "emt"); ok {
+			if d, err := pgn.ParseClock(v); err == nil {
+				n.elapsed, n.hasElapsed, c = d, true, rest
+			}
+		}
+		if c != "" {
+			n.after = append(n.after, c)
+		}
+	}
+}
+
+// readStatus decides the status of a game read from PGN: what its last
+// position says if that ends the game, else its Result tag (or marker)
+// with the reason its Termination tag gives.
+func (g *Game) readStatus(pg *pgn.Game) Status {
+	if s := g.automaticEnd(g.live); s.Over() {
+		return s
+	}
+	result := pg.Tag("Result")
+	if !isResult(result) {
+		result = pg.Result
+	}
+	if !isResult(result) || result == InProgress {
+		return inProgress
+	}
+	return Status{Result: result, Reason: reasonFromTermination(pg.Tag("Termination"), result)}
+}
+
+func isResult(s string) bool {
+	return s == WhiteWins || s == BlackWins || s == Draw || s == InProgress
+}
+
+// reasonFromTermination reads a Termination tag: the PGN standard's
+// values, the specific ones this program writes, and common phrasings of
+// other programs ("White won by resignation", "Game drawn by repetition").
+func reasonFromTermination(t, result string) Reason {
+	t = strings.ToLower(t)
+	has := func(words ...string) bool {
+		for _, w := range words {
+			if strings.Contains(t, w) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case has("resign"):
+		return Resignation
+	case has("agree", "mutual"):
+		return Agreement
+	case has("fivefold", "five-fold", "5-fold"):
+		return FivefoldRepetition
+	case has("repetition"):
+		return ThreefoldRepetition
+	case has("seventy", "75"):
+		return SeventyFiveMoveRule
+	case has("fifty", "50"):
+		return FiftyMoveRule
+	case has("time", "flag", "timeout"):
+		return TimeForfeit
+	case has("insufficient", "dead position"):
+		return InsufficientMaterial
+	case has("stalemate"):
+		return Stalemate
+	case has("checkmate", "mate"):
+		return Checkmate
+	case has("abandon"):
+		return Abandoned
+	case has("adjudicat"):
+		return Adjudication
+	case has("infraction", "illegal"):
+		return RulesInfraction
+	case has("emergency"):
+		return Emergency
+	case has("death"):
+		return Death
+	}
+	return NoReason
+}
+
+// startClock sets the clocks of a game read from PGN from its TimeControl
+// tag and the [%clk] times of its main line, paused.
+func (g *Game) startClock(now time.Time) {
+	tc, err := ParseTimeControl(g.tagValue("TimeControl"))
+	if err != nil {
+		tc = TimeControl{}
+	}
+	g.clock = newClock(tc, g.live.pos.Turn, now)
+	if tc.IsZero() {
+		return
+	}
+	g.clock.state = g.clockAfter(g.live)
+	g.clock.pause(now)
+	if g.status.Over() {
+		g.clock.stop(now)
+	}
+}
+
+func (g *Game) tagValue(name string) string {
+	v, _ := g.tags.get(name)
+	return v
+}
+
+// clockAfter rebuilds both clocks after n from the recorded clock times of
+// the moves leading to n.
+func (g *Game) clockAfter(n *Node) clockState {
+	start := g.clock.tc.Stages[0].Time
+	s := clockState{left: [2]time.Duration{start, start}}
+	found := [2]bool{}
+	for a := n; a.parent != nil; a = a.parent {
+		mover := a.parent.pos.Turn
+		s.moves[mover]++
+		if a.hasClock && !found[mover] {
+			s.left[mover], found[mover] = a.clock, true
+		}
+	}
+	return s
+}
+
+// clockBefore rebuilds both clocks before n's move.
+func (g *Game) clockBefore(n *Node) clockState {
+	if !g.clock.timed() {
+		return clockState{}
+	}
+	return g.clockAfter(n.parent)
+}

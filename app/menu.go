@@ -1,0 +1,95 @@
+package app
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/lang"
+
+	"github.com/echiquier/echiquier/app/game"
+)
+
+// mainMenu builds the window's menus.
+func (a *App) mainMenu() *fyne.MainMenu {
+	item := func(label string, action func(), sc fyne.Shortcut) *fyne.MenuItem {
+		it := fyne.NewMenuItem(label, action)
+		it.Shortcut = sc
+		return it
+	}
+	quit := item(lang.L("Quit"), a.quit, ctrl(fyne.KeyQ))
+	quit.IsQuit = true
+	autoFlip := fyne.NewMenuItem(lang.L("Turn the board after each move"), nil)
+	autoFlip.Checked = a.settings.AutoFlip()
+	autoFlip.Action = func() {
+		a.settings.SetAutoFlip(!a.settings.AutoFlip())
+		autoFlip.Checked = a.settings.AutoFlip()
+		if autoFlip.Checked {
+			a.settings.SetFlipped(a.sess.game.Turn() == game.Black)
+		}
+		a.refresh()
+	}
+	return fyne.NewMainMenu(
+		fyne.NewMenu(lang.L("Game"),
+			item(lang.L("New game…"), a.newGame, ctrl(fyne.KeyN)),
+			item(lang.L("Open…"), a.openDialog, ctrl(fyne.KeyO)),
+			item(lang.L("Save"), a.save, ctrl(fyne.KeyS)),
+			item(lang.L("Save as…"), a.saveAs, ctrlShift(fyne.KeyS)),
+			fyne.NewMenuItemSeparator(),
+			quit),
+		fyne.NewMenu(lang.L("Play"),
+			item(lang.L("Take back"), a.askTakeBack, ctrl(fyne.KeyZ)),
+			fyne.NewMenuItem(lang.L("Offer draw"), a.offerDraw),
+			fyne.NewMenuItem(lang.L("Claim draw"), a.claimDraw),
+			fyne.NewMenuItem(lang.L("Resign"), a.askResign),
+			fyne.NewMenuItemSeparator(),
+			fyne.NewMenuItem(lang.L("Pause or resume the clocks"), a.togglePause)),
+		fyne.NewMenu(lang.L("View"),
+			item(lang.L("Flip the board"), a.flip, ctrl(fyne.KeyF)),
+			autoFlip),
+	)
+}
+
+func ctrl(k fyne.KeyName) fyne.Shortcut {
+	return &desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault}
+}
+
+func ctrlShift(k fyne.KeyName) fyne.Shortcut {
+	return &desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
+}
+
+// installShortcuts registers the keyboard shortcuts of the menus and the
+// keys that step through the moves.
+func (a *App) installShortcuts() {
+	c := a.win.Canvas()
+	for _, m := range a.win.MainMenu().Items {
+		for _, it := range m.Items {
+			if it.Shortcut != nil && it.Action != nil {
+				action := it.Action
+				c.AddShortcut(it.Shortcut, func(fyne.Shortcut) { action() })
+			}
+		}
+	}
+	c.SetOnTypedKey(a.typedKey)
+}
+
+// typedKey steps through the game with ←, →, Home and End, and puts a
+// picked-up piece down with Escape.
+func (a *App) typedKey(ev *fyne.KeyEvent) {
+	switch ev.Name {
+	case fyne.KeyLeft:
+		a.step(-1)
+	case fyne.KeyRight:
+		a.step(1)
+	case fyne.KeyHome:
+		a.showStart()
+	case fyne.KeyEnd:
+		a.showLive()
+	case fyne.KeyEscape:
+		a.ui.board.CancelSelection()
+	}
+}
+
+// flip turns the board round.
+func (a *App) flip() {
+	a.settings.SetFlipped(!a.settings.Flipped())
+	a.refresh()
+}

@@ -1,0 +1,221 @@
+package app
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/echiquier/echiquier/app/game"
+)
+
+// timePreset is a time control offered in the new game dialog.
+type timePreset struct {
+	label string
+	tc    string // TimeControl tag syntax; "" for custom
+}
+
+func timePresets() []timePreset {
+	return []timePreset{
+		{lang.L("1 + 0 (bullet)"), "60"},
+		{lang.L("3 + 2 (blitz)"), "180+2"},
+		{lang.L("5 + 0 (blitz)"), "300"},
+		{lang.L("10 + 5 (rapid)"), "600+5"},
+		{lang.L("15 + 10 (rapid)"), "900+10"},
+		{lang.L("30 + 0 (rapid)"), "1800"},
+		{lang.L("FIDE classical: 90 min for 40 moves, then 30 min, +30 s a move"), "40/5400+30:1800+30"},
+		{lang.L("Untimed"), "-"},
+		{lang.L("Custom…"), ""},
+	}
+}
+
+// bonusKinds are what the custom time control adds at each move.
+func bonusKinds() []string {
+	return []string{lang.L("Increment (Fischer)"), lang.L("Simple delay (US)"), lang.L("Bronstein delay")}
+}
+
+// newGameForm is the new game dialog's fields.
+type newGameForm struct {
+	white, black *widget.Entry
+	preset       *widget.Select
+	base, bonus  *widget.Entry // minutes; seconds a move
+	bonusKind    *widget.Select
+	moves, then  *widget.Entry // moves in the first period; minutes after it
+	fen          *widget.Entry
+	custom       []fyne.Disableable
+}
+
+// newGame asks for the players, the time control and the start position,
+// once the current game is safe to leave.
+func (a *App) newGame() {
+	a.confirmDiscard(a.showNewGameDialog)
+}
+
+func (a *App) showNewGameDialog() {
+	f := a.newGameForm()
+	items := []*widget.FormItem{
+		widget.NewFormItem(lang.L("White"), f.white),
+		widget.NewFormItem(lang.L("Black"), f.black),
+		widget.NewFormItem(lang.L("Time control"), f.preset),
+		widget.NewFormItem(lang.L("Custom time control"), f.customBox()),
+		widget.NewFormItem(lang.L("Start position (FEN)"), f.fen),
+	}
+	items[4].HintText = lang.L("Leave empty for the standard start position")
+	d := dialog.NewForm(lang.L("New game"), lang.L("Start"), lang.L("Cancel"), items, func(ok bool) {
+		if ok {
+			a.startNewGame(f)
+		}
+	}, a.win)
+	d.Resize(fyne.NewSize(620, 520))
+	d.Show()
+}
+
+func (a *App) newGameForm() *newGameForm {
+	white, black := a.settings.PlayerNames()
+	f := &newGameForm{
+		white: widget.NewEntry(), black: widget.NewEntry(),
+		base: numberEntry("10"), bonus: numberEntry("5"), moves: numberEntry("0"), then: numberEntry("0"),
+		bonusKind: widget.NewSelect(bonusKinds(), nil),
+		fen:       widget.NewEntry(),
+	}
+	f.white.SetText(white)
+	f.black.SetText(black)
+	f.white.SetPlaceHolder(lang.L("White"))
+	f.black.SetPlaceHolder(lang.L("Black"))
+	f.bonusKind.SetSelectedIndex(0)
+	f.fen.SetPlaceHolder(game.StartFEN)
+	f.fen.Validator = validateFEN
+	f.custom = []fyne.Disableable{f.base, f.bonus, f.bonusKind, f.moves, f.then}
+	f.preset = widget.NewSelect(presetLabels(), f.presetChanged)
+	f.preset.SetSelectedIndex(presetIndex(a.settings.TimeControl()))
+	return f
+}
+
+func presetLabels() []string {
+	var out []string
+	for _, p := range timePresets() {
+		out = append(out, p.label)
+	}
+	return out
+}
+
+// presetIndex finds the preset of tc, or Custom.
+func presetIndex(tc game.TimeControl) int {
+	presets := timePresets()
+	for i, p := range presets {
+		if p.tc == tc.String() {
+			return i
+		}
+	}
+	return len(presets) - 1
+}
+
+func (f *newGameForm) presetChanged(string) {
+	custom := f.preset.SelectedIndex() == len(timePresets())-1
+	for _, w := range f.custom {
+		if custom {
+			w.Enable()
+		} else {
+			w.Disable()
+		}
+	}
+}
+
+func (f *newGameForm) customBox() fyne.CanvasObject {
+	row := func(label string, w fyne.CanvasObject) fyne.CanvasObject {
+		return container.NewBorder(nil, nil, widget.NewLabel(label), nil, w)
+	}
+	return container.NewVBox(
+		container.NewGridWithColumns(2,
+			row(lang.L("Minutes"), f.base),
+			row(lang.L("Seconds a move"), f.bonus)),
+		f.bonusKind,
+		container.NewGridWithColumns(2,
+			row(lang.L("Moves in the first period (0: whole game)"), f.moves),
+			row(lang.L("then minutes"), f.then)),
+	)
+}
+
+// numberEntry is an entry for a number of minutes, seconds or moves.
+func numberEntry(text string) *widget.Entry {
+	e := widget.NewEntry()
+	e.SetText(text)
+	e.Validator = func(s string) error {
+		if v, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err != nil || v < 0 || v > 100000 {
+			return errors.New(lang.L("Enter a number"))
+		}
+		return nil
+	}
+	return e
+}
+
+// validateFEN accepts an empty field (the standard start) or a legal
+// position, and otherwise says what is wrong.
+func validateFEN(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return nil
+	}
+	_, err := game.ParseFEN(s)
+	return err
+}
+
+// timeControl returns the time control chosen.
+func (f *newGameForm) timeControl() (game.TimeControl, error) {
+	presets := timePresets()
+	if p := presets[f.preset.SelectedIndex()]; p.tc != "" {
+		return game.ParseTimeControl(p.tc)
+	}
+	num := func(e *widget.Entry) float64 { v, _ := strconv.ParseFloat(strings.TrimSpace(e.Text), 64); return v }
+	st := game.Stage{Moves: int(num(f.moves)), Time: minutes(num(f.base))}
+	bonus := time.Duration(num(f.bonus) * float64(time.Second))
+	switch f.bonusKind.SelectedIndex() {
+	case 1:
+		st.Delay, st.DelayKind = bonus, game.SimpleDelay
+	case 2:
+		st.Delay, st.DelayKind = bonus, game.BronsteinDelay
+	default:
+		st.Increment = bonus
+	}
+	tc := game.TimeControl{Stages: []game.Stage{st}}
+	if st.Moves > 0 && num(f.then) > 0 {
+		next := st
+		next.Moves, next.Time = 0, minutes(num(f.then))
+		tc.Stages = append(tc.Stages, next)
+	}
+	// Going through the tag syntax validates it as a file would.
+	return game.ParseTimeControl(tc.String())
+}
+
+func minutes(m float64) time.Duration { return time.Duration(m * float64(time.Minute)) }
+
+// startNewGame replaces the session's game with the one the form
+// describes.
+func (a *App) startNewGame(f *newGameForm) {
+	tc, err := f.timeControl()
+	if err != nil {
+		dialog.ShowError(err, a.win)
+		return
+	}
+	g, err := game.New(game.Options{FEN: strings.TrimSpace(f.fen.Text), TimeControl: tc, Now: a.now})
+	if err != nil {
+		dialog.ShowError(err, a.win)
+		return
+	}
+	white, black := strings.TrimSpace(f.white.Text), strings.TrimSpace(f.black.Text)
+	setNames(g, white, black)
+	a.settings.SetPlayerNames(white, black)
+	a.settings.SetTimeControl(tc)
+	a.sess.replace(g, "", false)
+	a.autosave.clear()
+	if a.settings.AutoFlip() {
+		a.settings.SetFlipped(g.Turn() == game.Black)
+	}
+	a.ui.board.CancelSelection()
+	a.refresh()
+}

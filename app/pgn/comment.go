@@ -1,0 +1,156 @@
+package pgn
+
+// plain tells which bytes of a comment are neither white space nor "}".
+var plain = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = class[c]&(cSpace|cNL) == 0 && c != '}'
+	}
+	return t
+}()
+
+// commentScan is the state of a comment being read.
+type commentScan struct {
+	started bool  // some text was read
+	space   bool  // white space follows the text read
+	end     int64 // stream offset just past the last text byte
+
+	lineBlank bool // the current line holds only white space so far
+	sawBlank  bool // a blank line came since the last text
+	atStart   bool // nothing yet on the current line
+}
+
+// braceComment reads a {...} comment. It ends at the first "}". If it is
+// not closed, it ends at the end of the input, or before a line that starts
+// with a tag pair after a blank line.
+func (l *lexer) braceComment() {
+	s, t := &l.src, &l.tok
+	s.pos++
+	l.text = l.text[:0]
+	cs := commentScan{end: s.off(s.pos)}
+	for {
+		if s.pos >= s.end {
+			s.keep = s.pos
+			if !s.more() {
+				l.endComment(tCommentErr, &cs)
+				return
+			}
+		}
+		i := s.pos
+		c := s.buf[i]
+		switch {
+		case c == '}':
+			s.pos++
+			l.endComment(tComment, &cs)
+			t.end = s.off(s.pos)
+			return
+		case class[c] == cNL:
+			s.pos++
+			if s.newline(i) {
+				cs.sawBlank = cs.sawBlank || cs.lineBlank
+				cs.lineBlank, cs.atStart = true, true
+			}
+			cs.space = true
+		case class[c] == cSpace:
+			s.pos++
+			cs.space, cs.atStart = true, false
+		default:
+			if cs.atStart && cs.sawBlank && c == '[' && l.tagAhead() {
+				l.endComment(tCommentErr, &cs)
+				return
+			}
+			l.commentText(&cs)
+		}
+	}
+}
+
+// commentText reads a run of comment text.
+func (l *lexer) commentText(cs *commentScan) {
+	s := &l.src
+	i, j := s.pos, s.pos+1
+	for j < s.end && plain[s.buf[j]] {
+		j++
+	}
+	if l.collect {
+		if cs.space && cs.started {
+			l.text = append(l.text, ' ')
+		}
+		l.text = append(l.text, s.buf[i:j]...)
+	}
+	s.pos = j
+	cs.end = s.off(j)
+	cs.started, cs.space = true, false
+	cs.atStart, cs.lineBlank, cs.sawBlank = false, false, false
+}
+
+// endComment finishes a comment token of kind k.
+func (l *lexer) endComment(k kind, cs *commentScan) {
+	t := &l.tok
+	t.kind, t.text, t.empty = k, l.text, !cs.started
+	t.end = cs.end
+	if k == tCommentErr {
+		t.msg = "comment is not closed"
+	}
+}
+
+// tagAhead reports whether a tag pair `[Name "` starts at pos.
+func (l *lexer) tagAhead() bool {
+	s := &l.src
+	s.ensure(4 * maxRaw)
+	b := s.buf[s.pos:s.end]
+	i := 1
+	for i < len(b) && nameByte[b[i]] {
+		i++
+	}
+	if i == 1 {
+		return false
+	}
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	return i < len(b) && b[i] == '"'
+}
+
+// lineComment reads a ";" comment, which ends with its line.
+func (l *lexer) lineComment() {
+	s := &l.src
+	s.pos++
+	l.text = l.text[:0]
+	cs := commentScan{end: s.off(s.pos)}
+	for {
+		if s.pos >= s.end {
+			s.keep = s.pos
+			if !s.more() {
+				break
+			}
+		}
+		c := s.buf[s.pos]
+		if class[c] == cNL {
+			break
+		}
+		if class[c] == cSpace {
+			s.pos++
+			cs.space = true
+			continue
+		}
+		l.lineText(&cs)
+	}
+	l.endComment(tComment, &cs)
+}
+
+// lineText reads a run of ";" comment text.
+func (l *lexer) lineText(cs *commentScan) {
+	s := &l.src
+	i, j := s.pos, s.pos+1
+	for j < s.end && class[s.buf[j]]&(cSpace|cNL) == 0 {
+		j++
+	}
+	if l.collect {
+		if cs.space && cs.started {
+			l.text = append(l.text, ' ')
+		}
+		l.text = append(l.text, s.buf[i:j]...)
+	}
+	s.pos = j
+	cs.end = s.off(j)
+	cs.started, cs.space = true, false
+}

@@ -1,0 +1,83 @@
+package pgn_test
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/echiquier/echiquier/app/pgn"
+)
+
+// addSeeds adds the edge files, when present, and a few small games to the
+// seed corpus.
+func addSeeds(f *testing.F) {
+	f.Add([]byte("[Event \"a\"]\n\n1. e4 {c} e5 (1... c5 $1) 2. Nf3 1-0\n"))
+	f.Add([]byte("1. e4 ;x}\n(1. d4 {y}) *"))
+	f.Add([]byte("{a\n\n[Event \"b\"]\n*"))
+	f.Add([]byte("[Site \"a\nb\"]\n* *\n"))
+	dir := filepath.Join("..", "..", "..", "shared", "data", "pgn", "edge")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.pgn"))
+	for _, path := range files {
+		if data, err := os.ReadFile(path); err == nil && len(data) < 64<<10 {
+			f.Add(data)
+		}
+	}
+}
+
+func FuzzRead(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := pgn.NewReader(bytes.NewReader(data))
+		for n := 0; ; n++ {
+			if n > len(data) {
+				t.Fatalf("more games than bytes: the reader does not advance")
+			}
+			g, err := r.Next()
+			if err == io.EOF {
+				return
+			}
+			if g == nil {
+				t.Fatalf("no game and error %v", err)
+			}
+			if err != nil {
+				continue
+			}
+			if d := roundTrip(g); d != "" {
+				t.Fatalf("game %d does not round-trip: %s", n+1, d)
+			}
+		}
+	})
+}
+
+func FuzzHeaders(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkHeaders(t, data)
+	})
+}
+
+func FuzzClock(f *testing.F) {
+	for _, s := range []string{"1:05:23", "0:00:07.4", "65:00", "7.4", "-0:00:01.25", "999:59:59.9"} {
+		f.Add(s, int64(0))
+	}
+	f.Add("", int64(7400*time.Millisecond))
+	f.Add("", int64(-1))
+	f.Fuzz(func(t *testing.T, s string, n int64) {
+		d := time.Duration(n)
+		tenths := d.Truncate(100 * time.Millisecond)
+		if got, err := pgn.ParseClock(pgn.FormatClock(d)); err != nil || got != tenths {
+			t.Fatalf("ParseClock(FormatClock(%d)) = %v, %v; want %v", n, got, err, tenths)
+		}
+		c, err := pgn.ParseClock(s)
+		if err != nil {
+			return
+		}
+		back := pgn.FormatClock(c)
+		if again, err := pgn.ParseClock(back); err != nil || again != c.Truncate(100*time.Millisecond) {
+			t.Fatalf("%q reads as %v, written %q, read back as %v, %v", s, c, back, again, err)
+		}
+	})
+}

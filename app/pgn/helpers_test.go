@@ -1,0 +1,187 @@
+package pgn_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/echiquier/echiquier/app/pgn"
+)
+
+// dataDir returns the shared PGN data folder sub ("edge" or "corpus"),
+// which lives outside the repository; the test is skipped without it.
+func dataDir(t testing.TB, sub string) string {
+	t.Helper()
+	dir := filepath.Join("..", "..", "..", "shared", "data", "pgn", sub)
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("test data %s not available (%v): it lives outside the repository", dir, err)
+	}
+	return dir
+}
+
+// pgnFiles returns the .pgn files of dir.
+func pgnFiles(t testing.TB, dir string) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.pgn"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no PGN files in %s: %v", dir, err)
+	}
+	return files
+}
+
+// parse reads one game that must be valid.
+func parse(t testing.TB, s string) *pgn.Game {
+	t.Helper()
+	g, err := pgn.ParseGame([]byte(s), 1, 0)
+	if err != nil {
+		t.Fatalf("ParseGame(%q): %v", s, err)
+	}
+	return g
+}
+
+// written returns g in export format.
+func written(t testing.TB, g *pgn.Game) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := pgn.Write(&b, g); err != nil {
+		t.Fatalf("Write: %v", err)
+	}
+	return b.String()
+}
+
+// exportTags returns the tags that writing g must give: g's tags with the
+// Seven Tag Roster completed and the Result tag set to the result.
+func exportTags(g *pgn.Game) map[string]string {
+	m := map[string]string{
+		"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?", "Black": "?",
+	}
+	for _, t := range g.Tags {
+		m[t.Name] = t.Value
+	}
+	m["Result"] = exportResult(g.Result)
+	return m
+}
+
+// exportResult returns the termination marker written for r.
+func exportResult(r string) string {
+	if r == "" {
+		return "*"
+	}
+	return r
+}
+
+// roundTrip writes g, reads it back and reports how the result differs
+// from g, or "" when it does not.
+func roundTrip(g *pgn.Game) string {
+	var b bytes.Buffer
+	if err := pgn.Write(&b, g); err != nil {
+		return "Write: " + err.Error()
+	}
+	h, err := pgn.ParseGame(b.Bytes(), 1, 0)
+	if err != nil {
+		return fmt.Sprintf("reading back: %v\n%s", err, b.String())
+	}
+	if d := diffGames(g, h); d != "" {
+		return d + "\n" + b.String()
+	}
+	return ""
+}
+
+// diffGames compares a game with the game read back from its export.
+func diffGames(g, h *pgn.Game) string {
+	want := exportTags(g)
+	got := map[string]string{}
+	for _, t := range h.Tags {
+		got[t.Name] = t.Value
+	}
+	if len(got) != len(want) || len(got) != len(h.Tags) {
+		return fmt.Sprintf("tags: got %v, want %v", h.Tags, want)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			return fmt.Sprintf("tag %s: got %q, want %q", k, got[k], v)
+		}
+	}
+	if h.Result != exportResult(g.Result) {
+		return fmt.Sprintf("result: got %q, want %q", h.Result, g.Result)
+	}
+	if !slices.Equal(g.Comments, h.Comments) {
+		return fmt.Sprintf("game comments: got %q, want %q", h.Comments, g.Comments)
+	}
+	return diffLines("main line", g.Moves, h.Moves)
+}
+
+// diffLines compares two lines of moves, recursively.
+func diffLines(where string, a, b []*pgn.Move) string {
+	if len(a) != len(b) {
+		return fmt.Sprintf("%s: %d moves, want %d", where, len(b), len(a))
+	}
+	for i := range a {
+		x, y := a[i], b[i]
+		at := fmt.Sprintf("%s, move %d (%s)", where, i+1, x.SAN)
+		switch {
+		case x.SAN != y.SAN:
+			return fmt.Sprintf("%s: SAN %q", at, y.SAN)
+		case !slices.Equal(x.NAGs, y.NAGs):
+			return fmt.Sprintf("%s: NAGs %v, want %v", at, y.NAGs, x.NAGs)
+		case !slices.Equal(x.Before, y.Before):
+			return fmt.Sprintf("%s: Before %q, want %q", at, y.Before, x.Before)
+		case !slices.Equal(x.After, y.After):
+			return fmt.Sprintf("%s: After %q, want %q", at, y.After, x.After)
+		case len(x.Variations) != len(y.Variations):
+			return fmt.Sprintf("%s: %d variations, want %d", at, len(y.Variations), len(x.Variations))
+		}
+		for j := range x.Variations {
+			if d := diffLines(fmt.Sprintf("%s, variation %d", at, j+1), x.Variations[j], y.Variations[j]); d != "" {
+				return d
+			}
+		}
+	}
+	return ""
+}
+
+// dump writes a line of moves compactly, to compare trees in tests:
+// Before comments as {<text}, then the SAN, NAGs as $n, After comments as
+// {text} and variations in parentheses.
+func dump(moves []*pgn.Move) string {
+	var b bytes.Buffer
+	dumpLine(&b, moves)
+	return b.String()
+}
+
+// dumpLine writes moves to b for dump.
+func dumpLine(b *bytes.Buffer, moves []*pgn.Move) {
+	for i, m := range moves {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		for _, c := range m.Before {
+			fmt.Fprintf(b, "{<%s} ", c)
+		}
+		b.WriteString(m.SAN)
+		for _, n := range m.NAGs {
+			fmt.Fprintf(b, " $%d", n)
+		}
+		for _, c := range m.After {
+			fmt.Fprintf(b, " {%s}", c)
+		}
+		for _, v := range m.Variations {
+			b.WriteString(" (")
+			dumpLine(b, v)
+			b.WriteByte(')')
+		}
+	}
+}
+
+// dumpGame writes a whole game for dump: its moves, then its game comments
+// and result.
+func dumpGame(g *pgn.Game) string {
+	s := dump(g.Moves)
+	for _, c := range g.Comments {
+		s += fmt.Sprintf(" {game:%s}", c)
+	}
+	return s + " => " + g.Result
+}

@@ -1,0 +1,175 @@
+package pgn
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// maxLine is the longest line of movetext written, in bytes.
+const maxLine = 79
+
+// movetext writes movetext in lines of at most maxLine bytes. It holds the
+// last unit (a token, or tokens glued together such as "(12..." or "e4)")
+// until the next one, so that ")" can be glued to it.
+type movetext struct {
+	out     []byte
+	lineLen int // bytes on the line being written
+
+	pend     []byte // the unit not yet placed
+	hasPend  bool
+	pendEnds bool // the pending unit is a ";" comment, which ends its line
+	opens    int  // "(" to put before the next unit
+
+	first int // number of the first move
+}
+
+// game writes the movetext of g and its termination marker.
+func (w *movetext) game(g *Game, result string) error {
+	number, ply := startPly(g)
+	w.first = number
+	if err := w.line(g.Moves, ply, 0); err != nil {
+		return err
+	}
+	for _, c := range g.Comments {
+		w.comment(c)
+	}
+	w.unit()
+	w.pend = append(w.pend, result...)
+	w.place()
+	if w.lineLen > 0 {
+		w.out = append(w.out, '\n')
+	}
+	return nil
+}
+
+// line writes a line of moves whose first move is the given ply.
+func (w *movetext) line(moves []*Move, ply, depth int) error {
+	if depth > maxDepth {
+		return errors.New("pgn: variations nested too deeply")
+	}
+	number := true
+	for _, m := range moves {
+		if m == nil {
+			return errors.New("pgn: nil move")
+		}
+		for _, c := range m.Before {
+			number = w.comment(c) || number
+		}
+		if err := w.move(m, ply, number); err != nil {
+			return err
+		}
+		number = false
+		for _, c := range m.After {
+			number = w.comment(c) || number
+		}
+		for _, v := range m.Variations {
+			if len(v) == 0 {
+				continue
+			}
+			w.opens++
+			if err := w.line(v, ply, depth+1); err != nil {
+				return err
+			}
+			w.close()
+			number = true
+		}
+		ply++
+	}
+	return nil
+}
+
+// move writes a move with its number (always before White's move, before
+// Black's when number is set) and its NAGs.
+func (w *movetext) move(m *Move, ply int, number bool) error {
+	if k, san, nag := classifyWord(m.SAN); k != tMove || san != m.SAN || nag >= 0 || len(san) > maxWord {
+		return fmt.Errorf("pgn: invalid move %q", m.SAN)
+	}
+	if ply%2 == 0 || number {
+		w.unit()
+		w.pend = strconv.AppendInt(w.pend, int64(w.first+ply/2), 10)
+		w.pend = append(w.pend, "..."[:1+2*(ply%2)]...)
+	}
+	w.unit()
+	w.pend = append(w.pend, m.SAN...)
+	for _, n := range m.NAGs {
+		if n < 0 || n > 255 {
+			return fmt.Errorf("pgn: invalid NAG %d", n)
+		}
+		w.unit()
+		w.pend = strconv.AppendInt(append(w.pend, '$'), int64(n), 10)
+	}
+	return nil
+}
+
+// comment writes a comment and reports whether it was not empty. A
+// comment containing "}" is written as a ";" comment, which ends its line.
+func (w *movetext) comment(c string) bool {
+	c = collapse(c)
+	if c == "" {
+		return false
+	}
+	if strings.IndexByte(c, '}') >= 0 {
+		w.unit()
+		w.pend = append(append(w.pend, ';'), c...)
+		w.pendEnds = true
+		return true
+	}
+	for i, word := range strings.Split(c, " ") {
+		switch {
+		case i == 0:
+			w.unit()
+			w.pend = append(w.pend, '{')
+		case word[0] == '%':
+			w.pend = append(w.pend, ' ') // a line must not start with "%"
+		default:
+			w.unit()
+		}
+		w.pend = append(w.pend, word...)
+	}
+	w.pend = append(w.pend, '}')
+	return true
+}
+
+// close writes ")" glued to the last unit.
+func (w *movetext) close() {
+	if !w.hasPend || w.pendEnds {
+		w.unit()
+	}
+	w.pend = append(w.pend, ')')
+}
+
+// unit places the pending unit and starts a new one, with the "(" due.
+func (w *movetext) unit() {
+	w.place()
+	w.hasPend = true
+	for ; w.opens > 0; w.opens-- {
+		w.pend = append(w.pend, '(')
+	}
+}
+
+// place writes the pending unit on the current line if it fits, else on a
+// new line.
+func (w *movetext) place() {
+	if !w.hasPend {
+		return
+	}
+	n := len(w.pend)
+	switch {
+	case w.lineLen == 0:
+	case w.lineLen+1+n <= maxLine:
+		w.out = append(w.out, ' ')
+		w.lineLen++
+	default:
+		w.out = append(w.out, '\n')
+		w.lineLen = 0
+	}
+	w.out = append(w.out, w.pend...)
+	w.lineLen += n
+	if w.pendEnds {
+		w.out = append(w.out, '\n')
+		w.lineLen = 0
+	}
+	w.pend, w.hasPend, w.pendEnds = w.pend[:0], false, false
+}

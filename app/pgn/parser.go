@@ -1,0 +1,414 @@
+package pgn
+
+// maxDepth is how deeply variations may nest.
+const maxDepth = 256
+
+// frame is a line being read: the main line or a variation.
+type frame struct {
+	moves    []*Move
+	last     *Move
+	before   []string // comments waiting for the next move
+	nags     []int    // NAGs read before the first move
+	hasMove  bool
+	note     bool // a comment came before the first move
+	afterVar bool // a variation was closed since the last move
+	drop     bool // a variation that varies nothing: its content is dropped
+
+	line, col int // of the "(" that opened it
+
+	nagLine, nagCol int // of the first NAG before the first move
+	nagText         string
+}
+
+// parser reads games from a lexer. With full set it builds the tree of
+// moves; without it, it only checks the movetext and counts the plies.
+type parser struct {
+	lex    lexer
+	full   bool
+	peeked bool // lex.tok is read but belongs to the next game
+	anon   bool // errors carry no game number
+	index  int  // number of games begun
+
+	frames []frame
+	extra  int // variations open beyond maxDepth
+	err    *SyntaxError
+
+	game    *Game
+	tags    []Tag
+	tagIdx  map[string]int
+	plies   int
+	off     int64
+	line    int
+	lastEnd int64 // stream offset past the game's last token
+	atEOF   bool  // the game ended at the end of the input
+
+	store moveStore
+	san   *interner // nil: no sharing
+}
+
+// advance returns the next token.
+func (p *parser) advance() *token {
+	if p.peeked {
+		p.peeked = false
+	} else {
+		p.lex.next()
+	}
+	return &p.lex.tok
+}
+
+// parse reads one game. It returns false when no token is left.
+func (p *parser) parse(full bool) bool {
+	p.full, p.lex.collect = full, full
+	t := p.advance()
+	if t.kind == tEOF {
+		return false
+	}
+	p.begin(t)
+	p.body(t)
+	p.finish()
+	return true
+}
+
+// begin starts a game at the token t.
+func (p *parser) begin(t *token) {
+	p.index++
+	p.err, p.extra, p.plies, p.atEOF = nil, 0, 0, false
+	p.off, p.line, p.lastEnd = t.off, t.line, t.off
+	p.tags, p.tagIdx = make([]Tag, 0, max(8, cap(p.tags))), nil
+	clear(p.frames)
+	p.frames = append(p.frames[:0], frame{})
+	if p.full {
+		p.game = &Game{Offset: t.off, Line: t.line}
+	}
+}
+
+// body reads the tokens of a game, from t on.
+func (p *parser) body(t *token) {
+	header := true
+	for ; ; t = p.advance() {
+		switch t.kind {
+		case tEOF:
+			p.atEOF = true
+			return
+		case tTag, tTagErr:
+			if p.nextGame(t, header) {
+				p.peeked = true
+				return
+			}
+			p.tag(t, header)
+		case tComment, tCommentErr:
+			p.comment(t)
+		case tResult:
+			p.result(t)
+			return
+		case tBad:
+			p.failTok(t, t.msg)
+			header = header && !t.nl // junk on its own line is not a tag
+		default:
+			header = false
+			p.movetext(t)
+		}
+		p.lastEnd = t.end
+		if !header {
+			p.skim()
+		}
+	}
+}
+
+// nextGame reports whether the tag pair t starts the next game: it comes
+// after the movetext, or after a blank line and repeats a tag of this game
+// (games without movetext, one after the other).
+func (p *parser) nextGame(t *token, header bool) bool {
+	if !header {
+		return t.kind == tTag || t.looksTag
+	}
+	if !t.blank {
+		return false
+	}
+	if p.tagIdx != nil {
+		_, ok := p.tagIdx[string(t.text)]
+		return ok
+	}
+	for i := range p.tags {
+		if p.tags[i].Name == string(t.text) {
+			return true
+		}
+	}
+	return false
+}
+
+// result ends the game with its termination marker, and takes what
+// follows on the same line.
+func (p *parser) result(t *token) {
+	if p.full {
+		p.game.Result = t.res
+	}
+	p.lastEnd = t.end
+	p.closeAll()
+	for {
+		t = p.advance()
+		if t.kind == tEOF || t.nl || t.kind == tTag || t.kind == tTagErr && t.looksTag {
+			p.peeked = true
+			p.atEOF = t.kind == tEOF
+			return
+		}
+		if t.kind == tComment || t.kind == tCommentErr {
+			p.comment(t)
+		} else {
+			p.failTok(t, "after the game result")
+		}
+		p.lastEnd = t.end
+	}
+}
+
+// movetext handles moves, NAGs, move numbers and variations.
+func (p *parser) movetext(t *token) {
+	switch t.kind {
+	case tMove:
+		p.move(t)
+	case tNAG:
+		p.nag(t)
+	case tOpen:
+		p.open(t)
+	case tClose:
+		p.close(t)
+	}
+}
+
+// top returns the line being read.
+func (p *parser) top() *frame {
+	return &p.frames[len(p.frames)-1]
+}
+
+// tag handles a tag pair. Outside the tag section it is an error.
+func (p *parser) tag(t *token, header bool) {
+	if !header {
+		p.failTok(t, t.msg)
+		return
+	}
+	if t.kind == tTagErr {
+		p.failAt(t.errLine, t.errCol, t.raw, t.msg)
+		if !t.keepTag {
+			return
+		}
+	}
+	p.setTag(tagName(t.text), decodeText(t.value))
+}
+
+// setTag adds a tag, or replaces the value of the tag of that name.
+func (p *parser) setTag(name, value string) {
+	if p.tagIdx == nil && len(p.tags) >= 16 {
+		p.tagIdx = make(map[string]int, 2*len(p.tags))
+		for i, t := range p.tags {
+			p.tagIdx[t.Name] = i
+		}
+	}
+	if i, ok := p.findTag(name); ok {
+		p.tags[i].Value = value
+		return
+	}
+	p.tags = append(p.tags, Tag{Name: name, Value: value})
+	if p.tagIdx != nil {
+		p.tagIdx[name] = len(p.tags) - 1
+	}
+}
+
+// findTag returns the index of the named tag.
+func (p *parser) findTag(name string) (int, bool) {
+	if p.tagIdx != nil {
+		i, ok := p.tagIdx[name]
+		return i, ok
+	}
+	for i := range p.tags {
+		if p.tags[i].Name == name {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// comment places a comment: before the next move when no move came yet in
+// this line or a variation was just closed, else after the last move.
+func (p *parser) comment(t *token) {
+	if t.kind == tCommentErr {
+		p.failAt(t.line, t.col, t.raw, t.msg)
+	}
+	f := p.top()
+	if t.empty || f.drop || p.extra > 0 {
+		return
+	}
+	if !f.hasMove {
+		f.note = true
+	}
+	if !p.full {
+		return
+	}
+	text := decodeText(t.text)
+	if !f.hasMove || f.afterVar {
+		f.before = append(f.before, text)
+	} else {
+		f.last.After = append(f.last.After, text)
+	}
+}
+
+// move adds a move to the line being read.
+func (p *parser) move(t *token) {
+	p.addMove(t.text, t.num, t.line, t.col)
+}
+
+// addMove adds the move san, with the NAG of its suffix (or -1), found at
+// line and col.
+func (p *parser) addMove(san []byte, nag, line, col int) {
+	f := p.top()
+	if f.drop || p.extra > 0 {
+		return
+	}
+	f.hasMove, f.afterVar = true, false
+	if len(p.frames) == 1 {
+		p.plies++
+	}
+	if !p.full {
+		return
+	}
+	m := p.store.add(line)
+	m.SAN = p.sanString(san)
+	m.Col = col
+	m.Before, f.before = f.before, nil
+	m.NAGs, f.nags = f.nags, nil
+	if nag >= 0 {
+		m.NAGs = append(m.NAGs, nag)
+	}
+	f.moves = append(f.moves, m)
+	f.last = m
+}
+
+// nag adds a NAG to the last move, or keeps it for the first move of the
+// line.
+func (p *parser) nag(t *token) {
+	f := p.top()
+	if f.drop || p.extra > 0 {
+		return
+	}
+	if !f.hasMove {
+		if f.nagLine == 0 {
+			f.nagLine, f.nagCol, f.nagText = t.line, t.col, short(t.raw)
+		}
+		if p.full {
+			f.nags = append(f.nags, t.num)
+		}
+		return
+	}
+	if p.full {
+		f.last.NAGs = append(f.last.NAGs, t.num)
+	}
+}
+
+// open starts a variation on the last move.
+func (p *parser) open(t *token) {
+	if p.extra > 0 || len(p.frames) > maxDepth {
+		if p.extra == 0 {
+			p.failTok(t, "variations nested too deeply")
+		}
+		p.extra++
+		return
+	}
+	parent := p.top()
+	drop := parent.drop
+	if !parent.hasMove && !drop {
+		p.failTok(t, "no move before the variation")
+		drop = true
+	}
+	p.frames = append(p.frames, frame{line: t.line, col: t.col, drop: drop})
+}
+
+// close ends the innermost variation.
+func (p *parser) close(t *token) {
+	switch {
+	case p.extra > 0:
+		p.extra--
+	case len(p.frames) == 1:
+		p.failTok(t, "no variation is open")
+	default:
+		p.closeFrame()
+	}
+}
+
+// closeFrame ends the innermost variation and gives it to the move it
+// varies. Comments after its last variation go after its last move.
+func (p *parser) closeFrame() {
+	n := len(p.frames) - 1
+	f, parent := p.frames[n], &p.frames[n-1]
+	p.frames[n] = frame{}
+	p.frames = p.frames[:n]
+	switch {
+	case f.drop:
+		return
+	case !f.hasMove:
+		if f.note || f.nagLine > 0 {
+			p.failAt(f.line, f.col, []byte("("), "variation has no moves")
+		}
+		return
+	}
+	if p.full {
+		f.last.After = append(f.last.After, f.before...)
+		parent.last.Variations = append(parent.last.Variations, f.moves)
+	}
+	parent.afterVar = true
+}
+
+// closeAll closes the variations left open at the end of a game.
+func (p *parser) closeAll() {
+	if len(p.frames) > 1 {
+		f := &p.frames[1]
+		p.failAt(f.line, f.col, []byte("("), "variation is not closed")
+	}
+	p.extra = 0
+	for len(p.frames) > 1 {
+		p.closeFrame()
+	}
+}
+
+// finish completes the game.
+func (p *parser) finish() {
+	p.closeAll()
+	f := &p.frames[0]
+	if !f.hasMove && f.nagLine > 0 {
+		p.failAt(f.nagLine, f.nagCol, []byte(f.nagText), "unexpected "+quote(f.nagText)+" (no move before it)")
+	}
+	if p.full {
+		g := p.game
+		g.Tags = p.tags
+		if f.hasMove {
+			f.last.After = append(f.last.After, f.before...)
+		} else {
+			g.Comments = f.before
+		}
+		g.Moves = f.moves
+		p.store.settle(g.Moves)
+	}
+	*f = frame{}
+}
+
+// failTok records an error at the token t, for the reason given.
+func (p *parser) failTok(t *token, reason string) {
+	p.failAt(t.line, t.col, t.raw, "unexpected "+quote(short(t.raw))+" ("+reason+")")
+}
+
+// failAt records a syntax error, unless the game has one already.
+func (p *parser) failAt(line, col int, text []byte, msg string) {
+	if p.err != nil {
+		return
+	}
+	p.err = &SyntaxError{Line: line, Col: col, Text: short(text), Msg: msg}
+	if !p.anon {
+		p.err.Game = p.index
+	}
+}
+
+// sanString returns the SAN b as a string.
+func (p *parser) sanString(b []byte) string {
+	if p.san == nil {
+		return string(b)
+	}
+	return p.san.get(b)
+}

@@ -1,0 +1,96 @@
+package pgn
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// decodeText returns b as a string. Text that is not valid UTF-8 is taken
+// to be Latin-1 (ISO 8859-1) and converted.
+func decodeText(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	r := make([]rune, len(b))
+	for i, c := range b {
+		r[i] = rune(c)
+	}
+	return string(r)
+}
+
+// short returns b decoded for an error message, cut at its first line
+// break and to a few dozen bytes.
+func short(b []byte) string {
+	for i, c := range b {
+		if class[c] == cNL {
+			b = b[:i]
+			break
+		}
+	}
+	if len(b) <= maxRaw/2 {
+		return decodeText(b)
+	}
+	if utf8.Valid(b) {
+		n := maxRaw / 2
+		for n > 0 && !utf8.RuneStart(b[n]) {
+			n--
+		}
+		return string(b[:n]) + "…"
+	}
+	return decodeText(b[:maxRaw/2]) + "…"
+}
+
+// quote returns s in double quotes, Go style.
+func quote(s string) string {
+	return strconv.Quote(s)
+}
+
+// trimSpace returns b without leading and trailing spaces and tabs (and
+// the other white space bytes of PGN).
+func trimSpace(b []byte) []byte {
+	for len(b) > 0 && class[b[0]] == cSpace {
+		b = b[1:]
+	}
+	for len(b) > 0 && class[b[len(b)-1]] == cSpace {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+// isSpace reports whether c is white space or a line break, as comments
+// collapse them.
+func isSpace(c byte) bool {
+	return class[c]&(cSpace|cNL) != 0
+}
+
+// collapse returns s with every run of white space and line breaks
+// replaced by one space, and without white space at either end: comment
+// text as the reader stores it.
+func collapse(s string) string {
+	clean := true
+	for i := 0; i < len(s); i++ {
+		if isSpace(s[i]) && (s[i] != ' ' || i == 0 || i == len(s)-1 || s[i+1] == ' ') {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for i := 0; i < len(s); i++ {
+		if isSpace(s[i]) {
+			space = b.Len() > 0
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}

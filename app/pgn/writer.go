@@ -1,0 +1,198 @@
+package pgn
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// roster is the Seven Tag Roster, in export order, with the value written
+// for a missing tag.
+var roster = [...]Tag{
+	{"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "?"},
+	{"White", "?"}, {"Black", "?"}, {"Result", "*"},
+}
+
+// isRoster reports whether name is in the Seven Tag Roster.
+func isRoster(name string) bool {
+	for _, t := range roster {
+		if t.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Write writes one game in PGN export format, followed by one blank line.
+//
+// The Seven Tag Roster comes first ("?" for a missing tag), then the other
+// tags sorted by name; the Result tag and the termination marker are both
+// g.Result, "*" when it is empty. The movetext has lines of at most 79
+// bytes. Move numbers follow the FEN tag when there is one. A comment that
+// contains "}" is written as a ";" comment. Nothing is written if the game
+// cannot be: an invalid move, NAG, tag name or result is an error.
+//
+// Reading the output gives the same game again, with one exception the
+// syntax imposes: a comment before a move (Move.Before) that neither
+// starts a line nor follows a variation reads back as a comment after the
+// previous move.
+func Write(w io.Writer, g *Game) error {
+	b, err := appendGame(nil, g)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
+}
+
+// WriteAll writes games one after the other with Write. It stops at the
+// first game that cannot be written; the games before it are written.
+func WriteAll(w io.Writer, games []*Game) error {
+	var b []byte
+	for _, g := range games {
+		var err error
+		if b, err = appendGame(b, g); err != nil {
+			return errors.Join(err, flush(w, b))
+		}
+		if len(b) >= minRead {
+			if err := flush(w, b); err != nil {
+				return err
+			}
+			b = b[:0]
+		}
+	}
+	return flush(w, b)
+}
+
+// flush writes b, if not empty.
+func flush(w io.Writer, b []byte) error {
+	if len(b) == 0 {
+		return nil
+	}
+	_, err := w.Write(b)
+	return err
+}
+
+// appendGame appends g in export format to b. On error b is returned as it
+// was.
+func appendGame(b []byte, g *Game) ([]byte, error) {
+	if g == nil {
+		return b, errors.New("pgn: nil game")
+	}
+	result, err := exportResult(g.Result)
+	if err != nil {
+		return b, err
+	}
+	n := len(b)
+	b, err = appendTags(b, g, result)
+	if err != nil {
+		return b[:n], err
+	}
+	mw := movetext{out: append(b, '\n')}
+	if err := mw.game(g, result); err != nil {
+		return b[:n], err
+	}
+	return append(mw.out, '\n'), nil
+}
+
+// exportResult checks a termination marker; "" stands for "*".
+func exportResult(r string) (string, error) {
+	switch r {
+	case "":
+		return "*", nil
+	case "1-0", "0-1", "1/2-1/2", "*":
+		return r, nil
+	case "½-½":
+		return "1/2-1/2", nil
+	}
+	return "", fmt.Errorf("pgn: invalid result %q", r)
+}
+
+// appendTags appends the tag section: the roster, then the other tags in
+// order of name.
+func appendTags(b []byte, g *Game, result string) ([]byte, error) {
+	for _, t := range roster {
+		v, ok := g.LookupTag(t.Name)
+		switch {
+		case t.Name == "Result":
+			v = result
+		case !ok:
+			v = t.Value
+		}
+		b = appendTag(b, t.Name, v)
+	}
+	others := make([]Tag, 0, len(g.Tags))
+	for _, t := range g.Tags {
+		if !isRoster(t.Name) {
+			others = append(others, t)
+		}
+	}
+	slices.SortStableFunc(others, func(x, y Tag) int { return strings.Compare(x.Name, y.Name) })
+	for _, t := range others {
+		if !validTagName(t.Name) {
+			return b, fmt.Errorf("pgn: invalid tag name %q", t.Name)
+		}
+		b = appendTag(b, t.Name, t.Value)
+	}
+	return b, nil
+}
+
+// validTagName reports whether name reads back as a tag name.
+func validTagName(name string) bool {
+	if name == "" || len(name) > maxRaw*16 {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if !nameByte[name[i]] {
+			return false
+		}
+	}
+	return true
+}
+
+// appendTag appends `[Name "Value"]` and a line break. The value is
+// escaped and its line breaks become spaces.
+func appendTag(b []byte, name, value string) []byte {
+	b = append(b, '[')
+	b = append(b, name...)
+	b = append(b, ' ', '"')
+	for i := 0; i < len(value); i++ {
+		switch c := value[i]; c {
+		case '\\', '"':
+			b = append(b, '\\', c)
+		case '\r':
+			if i+1 < len(value) && value[i+1] == '\n' {
+				i++
+			}
+			b = append(b, ' ')
+		case '\n':
+			b = append(b, ' ')
+		default:
+			b = append(b, c)
+		}
+	}
+	return append(b, '"', ']', '\n')
+}
+
+// startPly returns the number of the first move and 0 when White plays it,
+// 1 when Black does, from the FEN tag (1 and 0 without one).
+func startPly(g *Game) (number, ply int) {
+	fen, ok := g.LookupTag("FEN")
+	if !ok {
+		return 1, 0
+	}
+	f := strings.Fields(fen)
+	if len(f) > 1 && f[1] == "b" {
+		ply = 1
+	}
+	number = 1
+	if len(f) > 5 {
+		if n, err := strconv.Atoi(f[5]); err == nil && n >= 0 && n < 1e6 {
+			number = n
+		}
+	}
+	return number, ply
+}

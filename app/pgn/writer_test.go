@@ -1,0 +1,195 @@
+package pgn_test
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/echiquier/echiquier/app/pgn"
+)
+
+func TestWriteExport(t *testing.T) {
+	g := parse(t, `[White "Tal, M."] [ECO "B20"] [Annotator "x"] [Event "Ch \"URS\""]
+		{Intro} 1. e4 $1 {A comment} c5 (1... e6 2. d4 (2. Nf3 $2) d5) (1... e5) {Now} 2. Nf3 $14 d6 *`)
+	want := `[Event "Ch \"URS\""]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "Tal, M."]
+[Black "?"]
+[Result "*"]
+[Annotator "x"]
+[ECO "B20"]
+
+{Intro} 1. e4 $1 {A comment} 1... c5 (1... e6 2. d4 (2. Nf3 $2) 2... d5) (1...
+e5) {Now} 2. Nf3 $14 d6 *
+
+`
+	if got := written(t, g); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestWriteNumbers(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"black first from FEN", "[FEN \"r1bqk1nr/pppp1ppp/2n5/4p3/1bB1P3/2P2N2/P2P1PPP/RNBQK2R b KQkq - 0 5\"]\n5... Ba5 6. O-O d6 *",
+			"5... Ba5 6. O-O d6 *"},
+		{"white from FEN", "[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 31\"]\nKa2 Kc2 *", "31. Ka2 Kc2 *"},
+		{"bad FEN", "[FEN \"junk\"]\ne4 e5 *", "1. e4 e5 *"},
+		{"after comment", "1. e4 {c} e5 *", "1. e4 {c} 1... e5 *"},
+		{"not after NAG", "1. e4 $1 e5 *", "1. e4 $1 e5 *"},
+		{"after variation", "1. e4 (1. d4) e5 *", "1. e4 (1. d4) 1... e5 *"},
+		{"before black comment", "1. e4 (1. d4) {c} e5 *", "1. e4 (1. d4) {c} 1... e5 *"},
+		{"null moves count", "1. e4 -- 2. d4 *", "1. e4 -- 2. d4 *"},
+		{"variation on black move", "1. e4 e5 (1... c5) 2. Nf3 *", "1. e4 e5 (1... c5) 2. Nf3 *"},
+		{"nested numbering", "1. e4 e5 2. Nf3 (2. f4 exf4 (2... d5)) Nc6 *",
+			"1. e4 e5 2. Nf3 (2. f4 exf4 (2... d5)) 2... Nc6 *"},
+		{"no moves", "{just a note} 1-0", "{just a note} 1-0"},
+		{"no marker", "1. e4", "1. e4 *"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := movetextOf(written(t, parse(t, tt.in))); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// movetextOf returns the movetext of one written game, on one line.
+func movetextOf(s string) string {
+	_, mt, _ := strings.Cut(s, "\n\n")
+	return strings.Join(strings.Fields(mt), " ")
+}
+
+func TestWriteSemicolonComment(t *testing.T) {
+	g := parse(t, "1. e4 ;a } b\n(1. d4 ;x}\n) e5 *")
+	want := "1. e4 ;a } b\n(1. d4 ;x}\n) 1... e5 *\n"
+	if _, got, _ := strings.Cut(written(t, g), "\n\n"); got != want+"\n" {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestWriteLines(t *testing.T) {
+	long := strings.Repeat("x", 100)
+	g := parse(t, "1. e4 {"+strings.Repeat("word ", 40)+"} e5 {"+long+"} 2. Nf3 {%not an escape %a %b} *")
+	out := written(t, g)
+	if !strings.Contains(out, "\n{"+long+"}\n") {
+		t.Errorf("a token longer than a line is not on a line of its own:\n%s", out)
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n\n"), "\n") {
+		if len(line) > 79 && !strings.Contains(line, long) {
+			t.Errorf("line of %d bytes: %q", len(line), line)
+		}
+		if strings.HasPrefix(line, " ") || strings.HasSuffix(line, " ") || strings.HasPrefix(line, "%") {
+			t.Errorf("bad line %q", line)
+		}
+	}
+	if !strings.HasSuffix(out, " *\n\n") || strings.HasSuffix(out, "\n\n\n") {
+		t.Errorf("output does not end with the marker and one blank line: %q", out[len(out)-20:])
+	}
+}
+
+func TestWriteTags(t *testing.T) {
+	g := &pgn.Game{Result: "0-1", Tags: []pgn.Tag{
+		{"Result", "1-0"}, {"Zeta", "z"}, {"Black", "B"}, {"Alpha", "line1\r\nline2\nline3"}, {"Back", `a\b`},
+	}}
+	want := "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"B\"]\n[Result \"0-1\"]\n" +
+		"[Alpha \"line1 line2 line3\"]\n[Back \"a\\\\b\"]\n[Zeta \"z\"]\n\n0-1\n\n"
+	if got := written(t, g); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestWriteInvalid(t *testing.T) {
+	ok := func() *pgn.Game { return &pgn.Game{Moves: []*pgn.Move{{SAN: "e4"}}} }
+	tests := []struct {
+		name string
+		edit func(g *pgn.Game)
+	}{
+		{"empty SAN", func(g *pgn.Game) { g.Moves[0].SAN = "" }},
+		{"SAN with space", func(g *pgn.Game) { g.Moves[0].SAN = "e 4" }},
+		{"SAN with suffix", func(g *pgn.Game) { g.Moves[0].SAN = "e4!" }},
+		{"SAN that is a result", func(g *pgn.Game) { g.Moves[0].SAN = "1-0" }},
+		{"SAN that is a glyph", func(g *pgn.Game) { g.Moves[0].SAN = "N" }},
+		{"SAN with number", func(g *pgn.Game) { g.Moves[0].SAN = "1.e4" }},
+		{"other null spelling", func(g *pgn.Game) { g.Moves[0].SAN = "Z0" }},
+		{"nil move", func(g *pgn.Game) { g.Moves = append(g.Moves, nil) }},
+		{"negative NAG", func(g *pgn.Game) { g.Moves[0].NAGs = []int{-1} }},
+		{"large NAG", func(g *pgn.Game) { g.Moves[0].NAGs = []int{256} }},
+		{"bad result", func(g *pgn.Game) { g.Result = "1-0 ff" }},
+		{"bad tag name", func(g *pgn.Game) { g.Tags = []pgn.Tag{{"Two words", "x"}} }},
+		{"empty tag name", func(g *pgn.Game) { g.Tags = []pgn.Tag{{"", "x"}} }},
+		{"too deep", func(g *pgn.Game) {
+			m := g.Moves[0]
+			for range 300 {
+				v := &pgn.Move{SAN: "d4"}
+				m.Variations = [][]*pgn.Move{{v}}
+				m = v
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := ok()
+			tt.edit(g)
+			var b bytes.Buffer
+			if err := pgn.Write(&b, g); err == nil || b.Len() > 0 {
+				t.Errorf("Write gave %v and wrote %q; want an error and nothing", err, b.String())
+			}
+		})
+	}
+	var b bytes.Buffer
+	if err := pgn.Write(&b, ok()); err != nil {
+		t.Errorf("valid game: %v", err)
+	}
+	if err := pgn.Write(&b, nil); err == nil {
+		t.Errorf("nil game: no error")
+	}
+}
+
+func TestWriteAll(t *testing.T) {
+	games, errs := pgn.ReadAll(strings.NewReader("1. e4 *\n1. d4 1-0\n"))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	var b bytes.Buffer
+	if err := pgn.WriteAll(&b, games); err != nil {
+		t.Fatal(err)
+	}
+	again, errs := pgn.ReadAll(&b)
+	if len(errs) > 0 || len(again) != 2 || dumpGame(again[1]) != "d4 => 1-0" {
+		t.Errorf("read back %v, %v", again, errs)
+	}
+	bad := &pgn.Game{Result: "?"}
+	if err := pgn.WriteAll(&b, []*pgn.Game{games[0], bad}); err == nil {
+		t.Errorf("no error for a bad game")
+	}
+}
+
+// failWriter fails every write.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+func TestWriteError(t *testing.T) {
+	g := parse(t, "1. e4 *")
+	if err := pgn.Write(failWriter{}, g); err == nil || err.Error() != "disk full" {
+		t.Errorf("Write: %v", err)
+	}
+	if err := pgn.WriteAll(failWriter{}, []*pgn.Game{g}); err == nil {
+		t.Errorf("WriteAll: no error")
+	}
+}
+
+func TestWriteBeforeComment(t *testing.T) {
+	// A Before comment in the middle of a line reads back as the previous
+	// move's After comment: the one thing the syntax cannot tell apart.
+	g := parse(t, "1. e4 e5 *")
+	g.Moves[1].Before = []string{"c"}
+	h := parse(t, written(t, g))
+	if got := dump(h.Moves); got != "e4 {c} e5" {
+		t.Errorf("read back as %s", got)
+	}
+}

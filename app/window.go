@@ -1,0 +1,220 @@
+package app
+
+import (
+	"image/color"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	fynetheme "fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/widgets"
+)
+
+// ui is what the window shows.
+type ui struct {
+	content fyne.CanvasObject
+	board   *widgets.Board
+	moves   *widgets.MoveList
+	clocks  [2]*widgets.ClockFace // by colour
+	topSlot *fyne.Container       // holds the clock of the player at the top
+	lowSlot *fyne.Container       // ... and at the bottom
+	status  *widget.Label
+	banner  *fyne.Container
+	viewing *widget.Label
+
+	takeBack, offerDraw, claimDraw, resign, pause *widget.Button
+
+	shownClock [2]string // the text each clock shows, to refresh only on change
+}
+
+func (a *App) buildUI() *ui {
+	u := &ui{
+		board:  widgets.NewBoard(a.pieces),
+		moves:  widgets.NewMoveList(),
+		clocks: [2]*widgets.ClockFace{widgets.NewClockFace(game.White), widgets.NewClockFace(game.Black)},
+		status: widget.NewLabel(""),
+	}
+	u.board.OnMove = a.boardMove
+	u.moves.OnSelect = a.showNode
+	u.topSlot = container.NewStack()
+	u.lowSlot = container.NewStack()
+	u.status.TextStyle.Bold = true
+	u.buildBanner(a)
+	u.buildActions(a)
+	actions := container.NewGridWithColumns(2, u.takeBack, u.offerDraw, u.claimDraw, u.resign)
+	side := container.NewBorder(u.topSlot,
+		container.NewVBox(actions, u.pause, u.lowSlot), nil, nil, u.moves)
+	boardArea := container.NewBorder(u.banner, nil, nil, nil, u.board)
+	split := container.NewHSplit(boardArea, side)
+	split.Offset = 0.68
+	u.content = container.NewBorder(nil, container.NewPadded(u.status), nil, nil, split)
+	return u
+}
+
+// buildBanner makes the strip shown above the board while a past position
+// is on it, with the way back to the game.
+func (u *ui) buildBanner(a *App) {
+	u.viewing = widget.NewLabel("")
+	u.viewing.Importance = widget.HighImportance
+	back := widget.NewButtonWithIcon(lang.L("Back to the game"), fynetheme.MediaSkipNextIcon(), a.showLive)
+	bg := canvas.NewRectangle(color.NRGBA{R: 0x1e, G: 0x78, B: 0xd2, A: 0x30})
+	u.banner = container.NewStack(bg, container.NewBorder(nil, nil, nil, back, u.viewing))
+	u.banner.Hide()
+}
+
+func (u *ui) buildActions(a *App) {
+	u.takeBack = widget.NewButtonWithIcon(lang.L("Take back"), fynetheme.ContentUndoIcon(), a.askTakeBack)
+	u.offerDraw = widget.NewButtonWithIcon(lang.L("Offer draw"), fynetheme.MailSendIcon(), a.offerDraw)
+	u.claimDraw = widget.NewButtonWithIcon(lang.L("Claim draw"), fynetheme.ConfirmIcon(), a.claimDraw)
+	u.resign = widget.NewButtonWithIcon(lang.L("Resign"), fynetheme.CancelIcon(), a.askResign)
+	u.pause = widget.NewButtonWithIcon(lang.L("Pause clocks"), fynetheme.MediaPauseIcon(), a.togglePause)
+}
+
+// refresh brings the whole window in line with the session.
+func (a *App) refresh() {
+	a.refreshBoard()
+	a.refreshMoves()
+	a.refreshClockFaces(true)
+	a.refreshStatus()
+	a.refreshActions()
+	a.refreshTitle()
+}
+
+func (a *App) refreshBoard() {
+	g, b := a.sess.game, a.ui.board
+	n := a.sess.shown()
+	b.Pos = n.Position()
+	b.LastMove, b.HasLastMove = n.Move(), n.Parent() != nil
+	b.Legal = nil
+	if !a.sess.browsing() && !g.Status().Over() && !(g.Paused() && !g.TimeControl().IsZero()) {
+		b.Legal = g.Legal()
+	}
+	b.Flipped = a.settings.Flipped()
+	b.Refresh()
+	a.refreshBanner(n)
+}
+
+func (a *App) refreshBanner(n *game.Node) {
+	u := a.ui
+	if !a.sess.browsing() {
+		u.banner.Hide()
+		return
+	}
+	text := lang.L("Viewing the start position")
+	if n.Parent() != nil {
+		text = lang.L("Viewing move {{.Move}} — the board is read-only", map[string]any{"Move": moveLabel(n)})
+	}
+	u.viewing.SetText(text)
+	u.banner.Show()
+}
+
+// moveLabel writes a node's move with its number: "12. Nf3", "12... Nf6".
+func moveLabel(n *game.Node) string {
+	dots := ". "
+	if n.Mover() == game.Black {
+		dots = "... "
+	}
+	return strconv.Itoa(n.MoveNumber()) + dots + n.SAN()
+}
+
+func (a *App) refreshMoves() {
+	g := a.sess.game
+	a.ui.moves.SetLine(g.Root(), g.MainLine())
+	a.ui.moves.SetCurrent(a.sess.shown())
+}
+
+// refreshClockFaces updates both clocks; unless forced, a clock is
+// redrawn only when the text it shows changes.
+func (a *App) refreshClockFaces(force bool) {
+	g := a.sess.game
+	timed := !g.TimeControl().IsZero()
+	over := g.Status().Over()
+	top := game.Black
+	if a.settings.Flipped() {
+		top = game.White
+	}
+	if force {
+		a.ui.topSlot.Objects = []fyne.CanvasObject{a.ui.clocks[top]}
+		a.ui.lowSlot.Objects = []fyne.CanvasObject{a.ui.clocks[top.Other()]}
+		a.ui.topSlot.Refresh()
+		a.ui.lowSlot.Refresh()
+	}
+	for _, c := range []game.Color{game.White, game.Black} {
+		f := a.ui.clocks[c]
+		rem := g.Remaining(c)
+		running := timed && !over && !g.Paused() && g.Turn() == c
+		text := widgets.FormatClock(rem)
+		if !force && text == a.ui.shownClock[c] && running == f.Running {
+			continue
+		}
+		a.ui.shownClock[c] = text
+		f.Name, f.Remaining, f.Running = playerName(g, c), rem, running
+		f.Paused, f.Untimed = timed && g.Paused() && !over, !timed
+		f.Refresh()
+	}
+}
+
+func (a *App) refreshStatus() {
+	g := a.sess.game
+	text := toMoveText(g)
+	switch {
+	case g.Status().Over():
+		text = resultText(g.Status())
+	case g.Paused() && !g.TimeControl().IsZero():
+		text = lang.L("{{.Status}} — clocks paused", map[string]any{"Status": text})
+	}
+	a.ui.status.SetText(text)
+}
+
+func (a *App) refreshActions() {
+	g := a.sess.game
+	over := g.Status().Over()
+	live := g.Live()
+	enable(a.ui.takeBack, live.Parent() != nil && (!over || takeBackable(g)))
+	enable(a.ui.offerDraw, !over)
+	enable(a.ui.resign, !over)
+	enable(a.ui.claimDraw, len(g.ClaimableDraws()) > 0)
+	timed := !g.TimeControl().IsZero()
+	enable(a.ui.pause, timed && !over)
+	if g.Paused() {
+		a.ui.pause.SetText(lang.L("Resume clocks"))
+		a.ui.pause.SetIcon(fynetheme.MediaPlayIcon())
+	} else {
+		a.ui.pause.SetText(lang.L("Pause clocks"))
+		a.ui.pause.SetIcon(fynetheme.MediaPauseIcon())
+	}
+}
+
+// takeBackable reports whether the move that ended a game can be taken
+// back: one that ended it by itself, such as a checkmate.
+func takeBackable(g *game.Game) bool {
+	switch g.Status().Reason {
+	case game.Checkmate, game.Stalemate, game.InsufficientMaterial, game.FivefoldRepetition, game.SeventyFiveMoveRule:
+		return true
+	}
+	return false
+}
+
+func enable(b *widget.Button, on bool) {
+	if on {
+		b.Enable()
+	} else {
+		b.Disable()
+	}
+}
+
+func (a *App) refreshTitle() {
+	title := lang.L("Échiquier")
+	if name := a.sess.fileName(); name != "" {
+		title = name + " — " + title
+	}
+	if a.sess.dirty {
+		title = "• " + title
+	}
+	a.win.SetTitle(title)
+}

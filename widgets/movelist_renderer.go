@@ -1,0 +1,252 @@
+package widgets
+
+import (
+	"image/color"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/driver/desktop"
+	fynetheme "fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/echiquier/echiquier/app/game"
+)
+
+// Texts the move list's columns are sized for.
+const (
+	widestNumber = "999…"
+	widestMove   = "Nbxd7+!?"
+)
+
+// moveRow is one row of the move list: a move number and two move cells.
+// It takes the clicks and hovers that miss both cells, so that the list's
+// own selection and hover marks never show: the only highlight is the
+// current move's.
+type moveRow struct {
+	widget.BaseWidget
+
+	number       *canvas.Text
+	white, black *moveCell
+}
+
+var (
+	_ fyne.Tappable     = (*moveRow)(nil)
+	_ desktop.Hoverable = (*moveRow)(nil)
+)
+
+func newMoveRow(onTap func(*game.Node)) *moveRow {
+	r := &moveRow{
+		number: canvas.NewText("", color.Transparent),
+		white:  newMoveCell(onTap),
+		black:  newMoveCell(onTap),
+	}
+	r.number.Alignment = fyne.TextAlignTrailing
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+// set shows a row's number and moves.
+func (r *moveRow) set(number string, white, black cellState) {
+	if r.number.Text != number {
+		r.number.Text = number
+		r.number.Refresh()
+	}
+	r.white.set(white)
+	r.black.set(black)
+}
+
+// CreateRenderer is part of fyne.Widget.
+func (r *moveRow) CreateRenderer() fyne.WidgetRenderer {
+	r.ExtendBaseWidget(r)
+	rr := &moveRowRenderer{row: r, objects: []fyne.CanvasObject{r.number, r.white, r.black}}
+	rr.Refresh()
+	return rr
+}
+
+// Tapped ignores a click beside the moves.
+func (r *moveRow) Tapped(*fyne.PointEvent) {}
+
+// MouseIn ignores the pointer beside the moves.
+func (r *moveRow) MouseIn(*desktop.MouseEvent) {}
+
+// MouseMoved ignores the pointer beside the moves.
+func (r *moveRow) MouseMoved(*desktop.MouseEvent) {}
+
+// MouseOut ignores the pointer beside the moves.
+func (r *moveRow) MouseOut() {}
+
+type moveRowRenderer struct {
+	row     *moveRow
+	objects []fyne.CanvasObject
+}
+
+func (rr *moveRowRenderer) Destroy() {}
+
+func (rr *moveRowRenderer) Objects() []fyne.CanvasObject { return rr.objects }
+
+// Layout puts the number in a fixed column and shares the rest of the
+// width between the two moves.
+func (rr *moveRowRenderer) Layout(size fyne.Size) {
+	th := rr.row.Theme()
+	numW := textWidth(th, widestNumber) + th.Size(fynetheme.SizeNamePadding)
+	cellW := (size.Width - numW) / 2
+	textH := rr.row.number.MinSize().Height
+	rr.row.number.Move(fyne.NewPos(0, (size.Height-textH)/2))
+	rr.row.number.Resize(fyne.NewSize(numW-th.Size(fynetheme.SizeNamePadding), textH))
+	rr.row.white.Move(fyne.NewPos(numW, 0))
+	rr.row.white.Resize(fyne.NewSize(cellW, size.Height))
+	rr.row.black.Move(fyne.NewPos(numW+cellW, 0))
+	rr.row.black.Resize(fyne.NewSize(cellW, size.Height))
+}
+
+func (rr *moveRowRenderer) MinSize() fyne.Size {
+	th := rr.row.Theme()
+	cell := rr.row.white.MinSize()
+	numW := textWidth(th, widestNumber) + th.Size(fynetheme.SizeNamePadding)
+	return fyne.NewSize(numW+2*cell.Width, cell.Height)
+}
+
+func (rr *moveRowRenderer) Refresh() {
+	th := rr.row.Theme()
+	v := fyne.CurrentApp().Settings().ThemeVariant()
+	rr.row.number.TextSize = th.Size(fynetheme.SizeNameText)
+	rr.row.number.Color = th.Color(fynetheme.ColorNamePlaceHolder, v)
+	rr.row.number.Refresh()
+	rr.row.white.Refresh()
+	rr.row.black.Refresh()
+}
+
+// cellState is what a move cell shows; the zero value is an empty cell.
+type cellState struct {
+	node    *game.Node
+	text    string
+	current bool
+}
+
+// moveCell is one move of the move list, drawn as text: clicking it
+// reports its node.
+type moveCell struct {
+	widget.BaseWidget
+
+	state   cellState
+	hovered bool
+	onTap   func(*game.Node)
+}
+
+var (
+	_ fyne.Tappable      = (*moveCell)(nil)
+	_ desktop.Hoverable  = (*moveCell)(nil)
+	_ desktop.Cursorable = (*moveCell)(nil)
+)
+
+func newMoveCell(onTap func(*game.Node)) *moveCell {
+	c := &moveCell{onTap: onTap}
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+// set shows s, redrawing only on a change.
+func (c *moveCell) set(s cellState) {
+	if c.state == s {
+		return
+	}
+	c.state = s
+	c.Refresh()
+}
+
+// CreateRenderer is part of fyne.Widget.
+func (c *moveCell) CreateRenderer() fyne.WidgetRenderer {
+	c.ExtendBaseWidget(c)
+	r := &moveCellRenderer{
+		cell: c,
+		bg:   canvas.NewRectangle(color.Transparent),
+		text: canvas.NewText("", color.Transparent),
+	}
+	r.objects = []fyne.CanvasObject{r.bg, r.text}
+	r.Refresh()
+	return r
+}
+
+// Tapped reports the cell's move.
+func (c *moveCell) Tapped(*fyne.PointEvent) {
+	if c.state.node != nil && c.onTap != nil {
+		c.onTap(c.state.node)
+	}
+}
+
+// Cursor shows a pointing hand over a move.
+func (c *moveCell) Cursor() desktop.Cursor {
+	if c.state.node == nil {
+		return desktop.DefaultCursor
+	}
+	return desktop.PointerCursor
+}
+
+// MouseIn marks the move under the pointer.
+func (c *moveCell) MouseIn(*desktop.MouseEvent) {
+	c.hovered = true
+	c.Refresh()
+}
+
+// MouseMoved is part of desktop.Hoverable.
+func (c *moveCell) MouseMoved(*desktop.MouseEvent) {}
+
+// MouseOut drops the mark of MouseIn.
+func (c *moveCell) MouseOut() {
+	c.hovered = false
+	c.Refresh()
+}
+
+type moveCellRenderer struct {
+	cell    *moveCell
+	bg      *canvas.Rectangle
+	text    *canvas.Text
+	objects []fyne.CanvasObject
+}
+
+func (r *moveCellRenderer) Destroy() {}
+
+func (r *moveCellRenderer) Objects() []fyne.CanvasObject { return r.objects }
+
+func (r *moveCellRenderer) Layout(size fyne.Size) {
+	pad := r.cell.Theme().Size(fynetheme.SizeNamePadding)
+	textH := r.text.MinSize().Height
+	r.bg.Resize(size)
+	r.text.Move(fyne.NewPos(pad, (size.Height-textH)/2))
+	r.text.Resize(fyne.NewSize(size.Width-2*pad, textH))
+}
+
+func (r *moveCellRenderer) MinSize() fyne.Size {
+	th := r.cell.Theme()
+	pad := th.Size(fynetheme.SizeNamePadding)
+	h := fyne.MeasureText(widestMove, th.Size(fynetheme.SizeNameText), fyne.TextStyle{}).Height
+	return fyne.NewSize(textWidth(th, widestMove)+2*pad, h+2*pad)
+}
+
+// Refresh shows the move; the current one bold on the selection colour,
+// the one under the pointer on the hover colour.
+func (r *moveCellRenderer) Refresh() {
+	th := r.cell.Theme()
+	v := fyne.CurrentApp().Settings().ThemeVariant()
+	s := r.cell.state
+	r.text.Text = s.text
+	r.text.TextSize = th.Size(fynetheme.SizeNameText)
+	r.text.TextStyle = fyne.TextStyle{Bold: s.current}
+	r.text.Color = th.Color(fynetheme.ColorNameForeground, v)
+	r.bg.CornerRadius = th.Size(fynetheme.SizeNameSelectionRadius)
+	switch {
+	case s.current:
+		r.bg.FillColor = th.Color(fynetheme.ColorNameSelection, v)
+	case r.cell.hovered && s.node != nil:
+		r.bg.FillColor = th.Color(fynetheme.ColorNameHover, v)
+	default:
+		r.bg.FillColor = color.Transparent
+	}
+	r.Layout(r.cell.Size())
+	canvas.Refresh(r.cell)
+}
+
+// textWidth is the width of s in the theme's text size.
+func textWidth(th fyne.Theme, s string) float32 {
+	return fyne.MeasureText(s, th.Size(fynetheme.SizeNameText), fyne.TextStyle{}).Width
+}
