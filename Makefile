@@ -29,7 +29,10 @@ define ensure-packages
 	fi
 endef
 
-.PHONY: all run build deps test-deps test check-format vet unit fuzz bench clean
+# Tests read no locale of their own: a fixed one keeps messages stable.
+export LANG := en_US.UTF-8
+
+.PHONY: all run build deps test-deps test check-format vet unit fuzz e2e bench clean
 
 all: build
 
@@ -45,7 +48,7 @@ build: deps
 run: build
 	./$(BINARY)
 
-test: test-deps check-format vet unit fuzz
+test: test-deps check-format vet unit fuzz e2e
 
 check-format:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -68,6 +71,11 @@ fuzz:
 		echo "fuzz app/game $$target"; \
 		$(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) ./app/game || exit 1; \
 	done
+
+# The real program under Xvfb, driven by xdotool; screenshots go to
+# testoutput/ (ignored by git).
+e2e:
+	ECHIQUIER_E2E=1 $(GO) test -count=1 -run '^TestEndToEnd$$' -v ./app/
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./app/...

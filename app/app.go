@@ -43,10 +43,12 @@ type Options struct {
 	Now func() time.Time
 	// NoTicker leaves the clocks' ticker stopped; tests call Tick.
 	NoTicker bool
+	// AutosaveDir is where the interrupted game is kept; "" means the
+	// app's storage.
+	AutosaveDir string
 }
 
-// New builds the app's window in a, with a new untimed game... or, once
-// shown, what Run decides.
+// New builds the app's window in a, showing a new untimed game.
 func New(a fyne.App, o Options) *App {
 	if err := resources.LoadTranslations(); err != nil {
 		fyne.LogError("translations not loaded", err)
@@ -59,7 +61,7 @@ func New(a fyne.App, o Options) *App {
 		settings: settings.New(a.Preferences()),
 		pieces:   pieces.Cburnett(),
 		now:      o.Now,
-		autosave: newAutosave(a.Storage().RootURI()),
+		autosave: newAutosave(a.Storage().RootURI(), o.AutosaveDir),
 	}
 	if app.now == nil {
 		app.now = time.Now

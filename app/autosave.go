@@ -19,7 +19,10 @@ type autosave struct {
 	path string // "" when the app has no storage
 }
 
-func newAutosave(root fyne.URI) autosave {
+func newAutosave(root fyne.URI, dir string) autosave {
+	if dir != "" {
+		return autosave{path: filepath.Join(dir, "autosave.pgn")}
+	}
 	u, err := storage.Child(root, "autosave.pgn")
 	if err != nil || u.Scheme() != "file" {
 		return autosave{}

@@ -36,7 +36,8 @@ type MoveList struct {
 	scrollOnSize bool // SetCurrent came before the list had a size
 }
 
-// NewMoveList returns an empty move list.
+// NewMoveList returns an empty move list. A MoveList must be made with
+// it.
 func NewMoveList() *MoveList {
 	l := &MoveList{current: -1}
 	l.ExtendBaseWidget(l)
@@ -68,16 +69,17 @@ func (l *MoveList) SetLine(root *game.Node, line []*game.Node) {
 // SetCurrent highlights n's move and scrolls it into view. nil, the root
 // or a node not in the line highlights nothing.
 func (l *MoveList) SetCurrent(n *game.Node) {
-	old := l.current
 	l.current = l.indexOf(n)
-	if old >= 0 && old != l.current {
-		l.list.RefreshItem(l.rowOf(old))
+	l.scrollOnSize = false
+	switch {
+	case l.current < 0:
+		l.list.Refresh()
+	case l.list.Size().Height <= 0:
+		l.scrollOnSize = true // scroll once laid out
+		l.list.Refresh()
+	default:
+		l.list.ScrollTo(l.rowOf(l.current)) // refreshes the rows in view
 	}
-	if l.current < 0 {
-		return
-	}
-	l.list.RefreshItem(l.rowOf(l.current))
-	l.scrollToCurrent()
 }
 
 // Current returns the highlighted move's node, or nil.
@@ -86,19 +88,6 @@ func (l *MoveList) Current() *game.Node {
 		return nil
 	}
 	return l.line[l.current]
-}
-
-// scrollToCurrent brings the current move's row into view, or waits for
-// the list to be laid out when it has no size yet.
-func (l *MoveList) scrollToCurrent() {
-	if l.list.Size().Height <= 0 {
-		l.scrollOnSize = true
-		return
-	}
-	l.scrollOnSize = false
-	if l.current >= 0 {
-		l.list.ScrollTo(l.rowOf(l.current))
-	}
 }
 
 // firstMover is the colour of the line's first move.
@@ -235,7 +224,7 @@ func (r *moveListRenderer) Destroy() {}
 func (r *moveListRenderer) Layout(size fyne.Size) {
 	r.l.list.Resize(size)
 	if r.l.scrollOnSize && size.Height > 0 {
-		r.l.scrollToCurrent()
+		r.l.SetCurrent(r.l.Current())
 	}
 }
 

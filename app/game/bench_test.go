@@ -1,7 +1,10 @@
 package game_test
 
 import (
+	"bytes"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/echiquier/echiquier/app/game"
@@ -53,3 +56,35 @@ func benchmarkMoveAt(b *testing.B, plies int) {
 func BenchmarkMovePly0(b *testing.B)   { benchmarkMoveAt(b, 0) }
 func BenchmarkMovePly150(b *testing.B) { benchmarkMoveAt(b, 150) }
 func BenchmarkMovePly300(b *testing.B) { benchmarkMoveAt(b, 300) }
+
+// BenchmarkReadCorpus reads and replays every game of the real-game
+// corpus (32,570 games), checking every move; it reports games per second.
+func BenchmarkReadCorpus(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join(sharedData, "pgn", "corpus", "*.pgn"))
+	if len(files) == 0 {
+		b.Skip("the corpus lives in ../shared/data, outside the repository, and is not here")
+	}
+	var data [][]byte
+	var size int64
+	for _, f := range files {
+		d, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		data = append(data, d)
+		size += int64(len(d))
+	}
+	b.SetBytes(size)
+	b.ResetTimer()
+	games, failed := 0, 0
+	for i := 0; i < b.N; i++ {
+		games, failed = 0, 0
+		for _, d := range data {
+			g, errs := game.ReadPGNWith(bytes.NewReader(d), nil)
+			games += len(g)
+			failed += len(errs)
+		}
+	}
+	b.ReportMetric(float64(games)*float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(failed), "failed")
+}

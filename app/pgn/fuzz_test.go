@@ -21,7 +21,7 @@ func addSeeds(f *testing.F) {
 	dir := filepath.Join("..", "..", "..", "shared", "data", "pgn", "edge")
 	files, _ := filepath.Glob(filepath.Join(dir, "*.pgn"))
 	for _, path := range files {
-		if data, err := os.ReadFile(path); err == nil && len(data) < 64<<10 {
+		if data, err := os.ReadFile(path); err == nil && len(data) < 4<<10 {
 			f.Add(data)
 		}
 	}

@@ -81,10 +81,14 @@ func checkHeaders(t testing.TB, data []byte) {
 	}
 }
 
-// startCol returns the column of the byte at offset in data.
+// startCol returns the column of the byte at offset in data, as the
+// reader counts it: a byte-order mark at the start of a line takes none.
 func startCol(data []byte, offset int64) int {
-	i := bytes.LastIndexAny(data[:offset], "\r\n")
-	return int(offset) - i
+	start := bytes.LastIndexAny(data[:offset], "\r\n") + 1
+	if bytes.HasPrefix(data[start:offset], []byte("\uFEFF")) {
+		start += 3
+	}
+	return int(offset) - start + 1
 }
 
 // errText returns the text of an error, "" for nil.

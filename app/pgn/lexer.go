@@ -76,6 +76,7 @@ var class = func() (t [256]uint8) {
 type lexer struct {
 	src     source
 	tok     token
+	lastEnd int64 // stream offset past the last token read
 	collect bool   // keep comment text
 	text    []byte // scratch for comment text
 	value   []byte // scratch for decoded tag values
@@ -96,6 +97,7 @@ func (l *lexer) next() {
 	if t.end < 0 {
 		t.end = s.off(s.pos)
 	}
+	l.lastEnd = t.end
 	if t.raw == nil && t.off >= s.base && t.end > t.off {
 		a := int(t.off - s.base)
 		t.raw = s.buf[a:min(s.pos, a+maxRaw, int(t.end-s.base))]
@@ -177,7 +179,7 @@ func (l *lexer) skipSpace() bool {
 		}
 		switch buf[i] {
 		case '%':
-			if s.off(i) == s.lineStart {
+			if l.lastEnd < s.lineStart { // first on its line: an escape
 				l.skipLine()
 				fresh = false
 				continue

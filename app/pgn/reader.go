@@ -33,6 +33,7 @@ type Header struct {
 func NewReader(r io.Reader) *Reader {
 	rd := &Reader{}
 	rd.p.lex.src.init(r)
+	rd.p.lex.lastEnd = -1
 	rd.p.san = new(interner)
 	return rd
 }
@@ -98,6 +99,7 @@ func (p *parser) readErr() error {
 func ParseGame(data []byte, line int, offset int64) (*Game, error) {
 	var p parser
 	p.lex.src.initBytes(data, max(line, 1), offset)
+	p.lex.lastEnd = offset - 1
 	p.anon = true
 	if !p.parse(true) {
 		return nil, io.EOF

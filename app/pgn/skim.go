@@ -39,6 +39,7 @@ func (p *parser) skim() {
 		}
 		i = end
 		p.lastEnd = s.off(end)
+		p.lex.lastEnd = p.lastEnd
 	}
 	s.pos, s.keep = i, i
 }
@@ -69,7 +70,7 @@ func plainWord(buf []byte, i int) (at, end int) {
 	}
 	for k++; k < len(buf) && plainMove[buf[k]]; k++ {
 	}
-	if k == len(buf) || !isBreak(buf[k]) {
+	if k == len(buf) || !isBreak(buf[k]) || k-i > maxWord {
 		return -1, -1
 	}
 	if k-j <= 3 {

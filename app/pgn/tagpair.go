@@ -38,7 +38,7 @@ func (l *lexer) tag() {
 		t.keepTag = ts.closed && ts.nameEnd > ts.nameAt
 		t.looksTag = ts.valueAt > 0
 		t.errLine, t.errCol = s.line, s.col(s.pos+ts.errAt)
-		t.raw = b[:min(ts.errAt+1, maxRaw, s.end-s.pos)]
+		t.raw = b[:min(ts.end, maxRaw)] // as far as it was read
 	}
 	s.pos += ts.end
 	if ts.err != "" && ts.valueAt > 0 && !ts.closed {

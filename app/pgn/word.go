@@ -24,6 +24,10 @@ func (l *lexer) word() {
 			break
 		}
 	}
+	if s.pos-s.keep > maxWord {
+		l.tok.kind, l.tok.msg = tBad, "word too long"
+		return
+	}
 	l.classify(s.buf[s.keep:s.pos])
 }
 
@@ -144,16 +148,32 @@ func suffixedMove[T text](w T) (kind, T, int) {
 		}
 		nag = n
 	}
-	w = w[:i]
-	if len(w) >= 4 && string(w[len(w)-4:]) == "e.p." {
-		w = w[:len(w)-4]
+	stem := w[:i]
+	if len(stem) >= 4 && string(stem[len(stem)-4:]) == "e.p." {
+		stem = stem[:len(stem)-4]
 	}
 	switch {
-	case len(w) == 0 && nag < 0:
+	case len(stem) == 0 && nag < 0:
 		return tNumber, w[:0], 0 // a lone "e.p."
-	case len(w) == 0:
+	case len(stem) == 0:
 		return tNAG, w[:0], nag
-	case !isSAN(w):
+	case len(stem) < len(w):
+		return strippedMove(stem, nag)
+	case !isSAN(stem):
+		return tBad, w[:0], 0
+	}
+	return tMove, stem, nag
+}
+
+// strippedMove checks what is left of a word once its suffix or "e.p." is
+// taken away: a null move, or a move that is not a marker nor a glyph.
+func strippedMove[T text](w T, nag int) (kind, T, int) {
+	if nullMoves[string(w)] {
+		return tMove, T("--"), nag
+	}
+	_, result := results[string(w)]
+	_, glyph := glyphNAG(w)
+	if result || glyph || !isSAN(w) {
 		return tBad, w[:0], 0
 	}
 	return tMove, w, nag
@@ -174,13 +194,21 @@ var sanByte = func() (t [256]bool) {
 }()
 
 // isSAN reports whether w can be a move: letters, digits and "-+#=@/:_",
-// starting with a letter, a digit or "@".
+// starting with a letter, a digit or "@", and not only digits (a move
+// number).
 func isSAN[T text](w T) bool {
 	c := w[0]
 	if !(c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z' || c == '@') {
 		return false
 	}
-	return simpleSAN(w)
+	digits := true
+	for i := 0; i < len(w); i++ {
+		if !sanByte[w[i]] {
+			return false
+		}
+		digits = digits && w[i] >= '0' && w[i] <= '9'
+	}
+	return !digits
 }
 
 // simpleSAN reports whether every byte of w may appear in a move.

@@ -3,36 +3,32 @@ package pgn_test
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"os"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/echiquier/echiquier/app/pgn"
 )
 
-func TestZZDump(t *testing.T) {
-	f := os.Getenv("PGNFILE")
-	if f == "" {
-		t.Skip()
+func TestZZ(t *testing.T) {
+	raw, _ := os.ReadFile(os.Getenv("ZZ"))
+	lines := strings.SplitN(string(raw), "\n", 2)
+	q := strings.TrimSpace(lines[1])
+	q = strings.TrimPrefix(q, "[]byte(")
+	q = strings.TrimSuffix(q, ")")
+	s, err := strconv.Unquote(q)
+	if err != nil {
+		t.Fatal(err)
 	}
-	data, _ := os.ReadFile(f)
+	data := []byte(s)
+	fmt.Printf("%d bytes: %q...%q\n", len(data), data[:min(40, len(data))], data[max(0, len(data)-40):])
 	r := pgn.NewReader(bytes.NewReader(data))
-	for {
-		g, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if g == nil {
-			fmt.Println("NIL", err)
-			break
-		}
-		fmt.Printf("--- game off=%d line=%d tags=%d moves=%d result=%q err=%v\n", g.Offset, g.Line, len(g.Tags), len(g.Moves), g.Result, err)
-		if os.Getenv("W") != "" {
-			var b bytes.Buffer
-			if e := pgn.Write(&b, g); e != nil {
-				fmt.Println("WRITE ERR", e)
-			}
-			fmt.Print(b.String())
-		}
-	}
+	g, err := r.Next()
+	fmt.Println(len(g.Moves), err)
+	r = pgn.NewReader(bytes.NewReader(data))
+	h, err := r.NextHeader()
+	fmt.Println(h.Offset, h.Length, h.Plies, h.Err, err)
+	p, err := pgn.ParseGame(data[h.Offset:h.Offset+h.Length], 1, 0)
+	fmt.Println(len(p.Moves), err)
 }

@@ -1,0 +1,398 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/echiquier/echiquier/app/game"
+)
+
+func TestNewGameDialogStartsATimedGame(t *testing.T) {
+	h := newHarness(t)
+	h.app.newGame()
+	h.wantDialog("New game")
+	var entries []*widget.Entry
+	var selects []*widget.Select
+	walk(h.app.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *widget.Entry:
+			entries = append(entries, x)
+		case *widget.Select:
+			selects = append(selects, x)
+		}
+	})
+	entries[0].SetText("Alice")
+	entries[1].SetText("Bob")
+	selects[0].SetSelectedIndex(1) // 3 + 2
+	h.tapButton("Start")
+	g := h.app.sess.game
+	if g.Tag("White") != "Alice" || g.Tag("Black") != "Bob" {
+		t.Errorf("names = %q, %q", g.Tag("White"), g.Tag("Black"))
+	}
+	if got := g.TimeControl().String(); got != "180+2" {
+		t.Errorf("time control = %s", got)
+	}
+	if h.app.ui.clocks[game.White].Remaining != 3*time.Minute || !h.app.ui.clocks[game.White].Running {
+		t.Errorf("White's clock face: %+v", h.app.ui.clocks[game.White])
+	}
+	if w, b := h.app.settings.PlayerNames(); w != "Alice" || b != "Bob" {
+		t.Errorf("names not remembered: %q %q", w, b)
+	}
+}
+
+func TestNewGameDialogRefusesABadFEN(t *testing.T) {
+	h := newHarness(t)
+	h.app.newGame()
+	var fen *widget.Entry
+	walk(h.app.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+		if e, ok := o.(*widget.Entry); ok && e.PlaceHolder == game.StartFEN {
+			fen = e
+		}
+	})
+	test.Type(fen, "8/8/8/8/8/8/8/8 w - - 0 1")
+	if err := fen.Validate(); err == nil || !strings.Contains(err.Error(), "king") {
+		t.Errorf("a FEN without kings validates: %v", err)
+	}
+	fen.SetText("4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+	if err := fen.Validate(); err != nil {
+		t.Errorf("a good FEN is refused: %v", err)
+	}
+	h.tapButton("Start")
+	if got := h.app.sess.game.FEN(); got != "4k3/8/8/8/8/8/8/4K2R w K - 0 1" {
+		t.Errorf("game starts from %s", got)
+	}
+}
+
+func TestMovesAreAutosaved(t *testing.T) {
+	h := newHarness(t)
+	h.play("e2e4 e7e5")
+	if got := h.history(); got != "e4 e5" {
+		t.Fatalf("history = %q", got)
+	}
+	if text := readFile(t, h.autosave); !strings.Contains(text, "1. e4 e5 *") {
+		t.Errorf("autosave holds:\n%s", text)
+	}
+	if !h.app.sess.dirty {
+		t.Error("the game is not marked as changed")
+	}
+}
+
+func TestClaimDrawWithTheDroppedMove(t *testing.T) {
+	h := newHarness(t)
+	h.play("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1")
+	h.drag("f6", "g8")
+	h.wantDialog("Claim a draw with this move?")
+	h.tapButton("Claim a draw")
+	if s := h.app.sess.game.Status(); s != (game.Status{Result: game.Draw, Reason: game.ThreefoldRepetition}) {
+		t.Fatalf("status = %v", s)
+	}
+	h.wantDialog("Draw by repetition of the position")
+	if !strings.Contains(h.app.ui.status.Text, "repetition") {
+		t.Errorf("status line: %q", h.app.ui.status.Text)
+	}
+}
+
+func TestDeclineClaimPlaysTheMove(t *testing.T) {
+	h := newHarness(t)
+	h.play("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1")
+	h.drag("f6", "g8")
+	h.tapButton("Just play the move")
+	if h.app.sess.game.Status().Over() || h.history() != "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8" {
+		t.Errorf("status %v, history %s", h.app.sess.game.Status(), h.history())
+	}
+	if h.app.ui.claimDraw.Disabled() {
+		t.Error("White may now claim on the board, but the button is disabled")
+	}
+}
+
+func TestOfferDrawAccepted(t *testing.T) {
+	h := newHarness(t)
+	h.play("e2e4")
+	h.app.offerDraw()
+	h.wantDialog("offers a draw")
+	h.tapButton("Accept the draw")
+	if s := h.app.sess.game.Status(); s.Reason != game.Agreement {
+		t.Errorf("status = %v", s)
+	}
+	h.wantDialog("Draw by agreement")
+}
+
+func TestOfferDrawDeclined(t *testing.T) {
+	h := newHarness(t)
+	h.app.offerDraw()
+	h.tapButton("Decline")
+	if h.app.sess.game.Status().Over() {
+		t.Error("game over after a declined offer")
+	}
+	if _, pending := h.app.sess.game.DrawOffer(); pending {
+		t.Error("the declined offer still stands")
+	}
+}
+
+func TestResign(t *testing.T) {
+	h := newHarness(t)
+	h.play("e2e4")
+	h.app.askResign()
+	h.tapButton("White resigns")
+	if s := h.app.sess.game.Status(); s != (game.Status{Result: game.BlackWins, Reason: game.Resignation}) {
+		t.Errorf("status = %v", s)
+	}
+	h.wantDialog("White resigned: Black wins")
+	if h.app.ui.board.Legal != nil {
+		t.Error("the board still takes moves after the game")
+	}
+}
+
+func TestFlagFall(t *testing.T) {
+	h := newHarness(t)
+	tc, _ := game.ParseTimeControl("60")
+	g, _ := game.New(game.Options{TimeControl: tc, Now: h.clock.now})
+	h.app.sess.replace(g, "", false)
+	h.app.refresh()
+	h.play("e2e4")
+	h.clock.advance(59 * time.Second)
+	h.app.Tick()
+	if g.Status().Over() {
+		t.Fatal("flag fell early")
+	}
+	if got := h.app.ui.clocks[game.Black].Remaining; got != time.Second {
+		t.Errorf("Black's face shows %v", got)
+	}
+	h.clock.advance(time.Second)
+	h.app.Tick()
+	if s := g.Status(); s != (game.Status{Result: game.WhiteWins, Reason: game.TimeForfeit}) {
+		t.Fatalf("status = %v", s)
+	}
+	h.wantDialog("Black ran out of time: White wins")
+}
+
+func TestTakeBackRestoresClock(t *testing.T) {
+	h := newHarness(t)
+	tc, _ := game.ParseTimeControl("300")
+	g, _ := game.New(game.Options{TimeControl: tc, Now: h.clock.now})
+	h.app.sess.replace(g, "", false)
+	h.app.refresh()
+	h.clock.advance(10 * time.Second)
+	h.play("e2e4")
+	h.clock.advance(20 * time.Second)
+	h.app.askTakeBack()
+	h.wantDialog("take back 1. e4")
+	h.tapButton("Allow")
+	if h.history() != "" {
+		t.Fatalf("history = %q", h.history())
+	}
+	if w, b := g.Remaining(game.White), g.Remaining(game.Black); w != 290*time.Second || b != 300*time.Second {
+		t.Errorf("clocks after take-back: %v / %v", w, b)
+	}
+}
+
+func TestTakeBackRefused(t *testing.T) {
+	h := newHarness(t)
+	h.play("e2e4")
+	h.app.askTakeBack()
+	h.tapButton("Refuse")
+	if h.history() != "e4" {
+		t.Errorf("history = %q", h.history())
+	}
+}
+
+func TestSaveThenOpenGivesTheSameGame(t *testing.T) {
+	h := newHarness(t)
+	h.play("e2e4 e7e5 g1f3")
+	path := filepath.Join(t.TempDir(), "game.pgn")
+	if !h.app.writeTo(path) {
+		t.Fatal("save failed")
+	}
+	saved := readFile(t, path)
+	if h.app.sess.dirty {
+		t.Error("still marked as changed after saving")
+	}
+	if _, err := os.Stat(h.autosave); !os.IsNotExist(err) {
+		t.Error("the autosave outlived the save")
+	}
+	other := newHarness(t)
+	other.app.openPath(path)
+	if got := other.history(); got != "e4 e5 Nf3" {
+		t.Fatalf("opened history = %q", got)
+	}
+	var b strings.Builder
+	if err := other.app.sess.game.WritePGN(&b); err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != saved {
+		t.Errorf("open then write differs:\n%s\n---\n%s", saved, b.String())
+	}
+	other.play("b8c6")
+	if other.history() != "e4 e5 Nf3 Nc6" {
+		t.Errorf("a game in progress does not continue: %q", other.history())
+	}
+}
+
+func TestFailedSaveKeepsTheFile(t *testing.T) {
+	h := newHarness(t)
+	h.play("e2e4")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "keep.pgn")
+	writeFile(t, path, "original")
+	if err := os.Chmod(dir, 0o500); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chmod(dir, 0o700)
+	if os.Geteuid() == 0 {
+		// root ignores directory permissions: fail the write another way.
+		path = filepath.Join(dir, "missing-folder", "keep.pgn")
+	}
+	if h.app.writeTo(path) {
+		t.Fatal("save reported success")
+	}
+	h.wantDialog("not saved")
+	if got := readFile(t, filepath.Join(dir, "keep.pgn")); got != "original" {
+		t.Errorf("the existing file changed: %q", got)
+	}
+	if !h.app.sess.dirty {
+		t.Error("a failed save marked the game as saved")
+	}
+}
+
+func TestOpenSeveralGamesShowsPicker(t *testing.T) {
+	h := newHarness(t)
+	path := filepath.Join(t.TempDir(), "two.pgn")
+	writeFile(t, path, `[White "A"][Black "B"][Result "1-0"]
+
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
+
+[White "C"][Black "D"][Result "*"]
+
+1. d4 *
+
+[White "E"][Black "F"]
+
+1. e4 e5 2. Ke3 *
+`)
+	h.app.openPath(path)
+	h.wantDialog("1 games could not be read")
+	h.wantDialog("Ke3")
+	var table *widget.Table
+	walk(h.app.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+		if x, ok := o.(*widget.Table); ok {
+			table = x
+		}
+	})
+	table.Select(widget.TableCellID{Row: 1, Col: 0})
+	g := h.app.sess.game
+	if g.Tag("White") != "A" || g.Status().Reason != game.Checkmate {
+		t.Fatalf("picked game: %s, %v", g.Tag("White"), g.Status())
+	}
+	if h.app.ui.board.Legal != nil {
+		t.Error("a finished game must open for browsing only")
+	}
+	h.app.step(-2)
+	if !h.app.sess.browsing() || h.app.sess.shown().SAN() != "Bc4" {
+		t.Errorf("browsing back two moves shows %q", h.app.sess.shown().SAN())
+	}
+}
+
+func TestOpenBadFileKeepsTheGame(t *testing.T) {
+	h := newHarness(t)
+	h.play("e2e4")
+	path := filepath.Join(t.TempDir(), "bad.pgn")
+	writeFile(t, path, "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nf3 *\n")
+	h.app.openPath(path)
+	h.wantDialog("line 3")
+	h.wantDialog(`"Nf3"`)
+	if h.history() != "e4" {
+		t.Errorf("the current game changed: %q", h.history())
+	}
+	writeFile(t, path, "\x00\x01 this is not a PGN file \xff")
+	h.app.openPath(path)
+	h.wantDialog("Could not open bad.pgn")
+}
+
+func TestBrowsingIsReadOnly(t *testing.T) {
+	h := newHarness(t)
+	h.play("e2e4 e7e5 g1f3")
+	h.app.typedKey(&fyne.KeyEvent{Name: fyne.KeyLeft})
+	if !h.app.sess.browsing() || h.app.ui.board.Legal != nil || !h.app.ui.banner.Visible() {
+		t.Fatal("after ← the board must show the past position, read-only, with the banner")
+	}
+	h.drag("b8", "c6")
+	if h.history() != "e4 e5 Nf3" {
+		t.Errorf("a move was played while browsing: %q", h.history())
+	}
+	h.app.typedKey(&fyne.KeyEvent{Name: fyne.KeyHome})
+	if h.app.sess.shown().Parent() != nil {
+		t.Error("Home does not show the start position")
+	}
+	h.app.typedKey(&fyne.KeyEvent{Name: fyne.KeyEnd})
+	if h.app.sess.browsing() || h.app.ui.banner.Visible() || h.app.ui.board.Legal == nil {
+		t.Error("End does not return to the game")
+	}
+}
+
+func TestMoveListClickShowsPosition(t *testing.T) {
+	h := newHarness(t)
+	h.play("e2e4 e7e5 g1f3")
+	first := h.app.sess.game.MainLine()[0]
+	h.app.ui.moves.OnSelect(first)
+	if h.app.sess.shown() != first {
+		t.Error("clicking 1. e4 does not show its position")
+	}
+	if h.app.ui.moves.Current() != first {
+		t.Error("the move list does not highlight 1. e4")
+	}
+}
+
+func TestUnsavedChangesAsked(t *testing.T) {
+	h := newHarness(t)
+	h.play("e2e4")
+	h.app.newGame()
+	h.wantDialog("not saved")
+	h.tapButton("Cancel")
+	if h.history() != "e4" {
+		t.Fatal("Cancel lost the game")
+	}
+	h.app.newGame()
+	h.tapButton("Don't save")
+	h.wantDialog("New game")
+	if _, err := os.Stat(h.autosave); !os.IsNotExist(err) {
+		t.Error("the autosave of a game given up remains")
+	}
+}
+
+func TestResumeInterruptedGame(t *testing.T) {
+	h := newHarness(t)
+	writeFile(t, h.autosave, "[White \"Ann\"][Black \"Ben\"][TimeControl \"300\"]\n\n1. e4 {[%clk 0:04:50]} e5 {[%clk 0:04:40]} *\n")
+	h.app.Start(nil)
+	h.wantDialog("A game was interrupted after 1... e5 (Ann – Ben)")
+	h.tapButton("Resume")
+	g := h.app.sess.game
+	if h.history() != "e4 e5" || !g.Paused() {
+		t.Fatalf("resumed %q, paused %v", h.history(), g.Paused())
+	}
+	if g.Remaining(game.White) != 290*time.Second {
+		t.Errorf("White's clock = %v", g.Remaining(game.White))
+	}
+	if !strings.Contains(h.app.ui.status.Text, "paused") {
+		t.Errorf("status: %q", h.app.ui.status.Text)
+	}
+}
+
+func TestAutoFlip(t *testing.T) {
+	h := newHarness(t)
+	h.app.settings.SetAutoFlip(true)
+	h.play("e2e4")
+	if !h.app.ui.board.Flipped {
+		t.Error("the board did not turn to Black")
+	}
+	h.play("e7e5")
+	if h.app.ui.board.Flipped {
+		t.Error("the board did not turn back to White")
+	}
+}

@@ -1,0 +1,145 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/echiquier/echiquier/app/game"
+)
+
+// fakeClock is the time as the tests set it.
+type fakeClock struct{ t time.Time }
+
+func (c *fakeClock) now() time.Time          { return c.t }
+func (c *fakeClock) advance(d time.Duration) { c.t = c.t.Add(d) }
+
+// harness is the app in Fyne's test driver, with a clock the test moves
+// and its autosave in a folder of its own.
+type harness struct {
+	t        *testing.T
+	app      *App
+	clock    *fakeClock
+	autosave string
+}
+
+func newHarness(t *testing.T) *harness {
+	t.Helper()
+	test.NewTempApp(t)
+	h := &harness{t: t, clock: &fakeClock{t: time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC)}}
+	dir := t.TempDir()
+	h.autosave = filepath.Join(dir, "autosave.pgn")
+	h.app = New(fyne.CurrentApp(), Options{Now: h.clock.now, NoTicker: true, AutosaveDir: dir})
+	h.app.win.Resize(fyne.NewSize(1040, 720))
+	t.Cleanup(func() { h.app.win.Close() })
+	return h
+}
+
+// drag drags a piece on the board from one square to another, as the
+// test driver does.
+func (h *harness) drag(from, to string) {
+	h.t.Helper()
+	b := h.app.ui.board
+	abs := fyne.CurrentApp().Driver().AbsolutePositionForObject(b)
+	start := abs.Add(b.SquareCenter(square(from)))
+	end := abs.Add(b.SquareCenter(square(to)))
+	test.Drag(h.app.win.Canvas(), start, end.X-start.X, end.Y-start.Y)
+}
+
+// play drags each move of a list given as "e2e4 e7e5".
+func (h *harness) play(moves string) {
+	h.t.Helper()
+	for _, m := range strings.Fields(moves) {
+		h.drag(m[:2], m[2:4])
+	}
+}
+
+func square(name string) game.Square {
+	sq, ok := game.ParseSquare(name)
+	if !ok {
+		panic(name)
+	}
+	return sq
+}
+
+// dialogText returns the text of the labels of the dialog on top, or ""
+// when none is shown.
+func (h *harness) dialogText() string {
+	top := h.app.win.Canvas().Overlays().Top()
+	if top == nil {
+		return ""
+	}
+	var parts []string
+	walk(top, func(o fyne.CanvasObject) {
+		if l, ok := o.(*widget.Label); ok && l.Visible() {
+			parts = append(parts, l.Text)
+		}
+	})
+	return strings.Join(parts, " | ")
+}
+
+// tapButton taps the button with that text in the dialog on top.
+func (h *harness) tapButton(text string) {
+	h.t.Helper()
+	top := h.app.win.Canvas().Overlays().Top()
+	if top == nil {
+		h.t.Fatalf("no dialog shown to tap %q in", text)
+	}
+	var found *widget.Button
+	walk(top, func(o fyne.CanvasObject) {
+		if b, ok := o.(*widget.Button); ok && b.Text == text && found == nil {
+			found = b
+		}
+	})
+	if found == nil {
+		h.t.Fatalf("no button %q in the dialog: %s", text, h.dialogText())
+	}
+	test.Tap(found)
+}
+
+// wantDialog checks that the dialog on top says something.
+func (h *harness) wantDialog(substr string) {
+	h.t.Helper()
+	if got := h.dialogText(); !strings.Contains(got, substr) {
+		h.t.Fatalf("dialog shows %q, want %q", got, substr)
+	}
+}
+
+// walk visits an object and everything it contains.
+func walk(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
+	f(o)
+	switch x := o.(type) {
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			walk(c, f)
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(x).Objects() {
+			walk(c, f)
+		}
+	}
+}
+
+func (h *harness) history() string { return strings.Join(h.app.sess.game.History(), " ") }
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
