@@ -16,6 +16,9 @@ import (
 // asked first whether to claim it with this move.
 func (a *App) boardMove(m game.Move) {
 	g := a.sess.game
+	if g.Paused() {
+		g.Resume() // moving presses the clock: the pause is over
+	}
 	claims, err := g.ClaimableDrawsWithMove(m.UCI())
 	if err != nil {
 		a.moveRefused(err)

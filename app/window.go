@@ -27,7 +27,7 @@ type ui struct {
 	banner  *fyne.Container
 	viewing *widget.Label
 
-	takeBack, offerDraw, claimDraw, resign, pause *widget.Button
+	takeBack, offerDraw, claimDraw, resign, flip, pause *widget.Button
 
 	shownClock [2]string // the text each clock shows, to refresh only on change
 }
@@ -46,9 +46,9 @@ func (a *App) buildUI() *ui {
 	u.status.TextStyle.Bold = true
 	u.buildBanner(a)
 	u.buildActions(a)
-	actions := container.NewGridWithColumns(2, u.takeBack, u.offerDraw, u.claimDraw, u.resign)
+	actions := container.NewGridWithColumns(2, u.takeBack, u.offerDraw, u.claimDraw, u.resign, u.flip, u.pause)
 	side := container.NewBorder(u.topSlot,
-		container.NewVBox(actions, u.pause, u.lowSlot), nil, nil, u.moves)
+		container.NewVBox(actions, u.lowSlot), nil, nil, u.moves)
 	boardArea := container.NewBorder(u.banner, nil, nil, nil, u.board)
 	split := container.NewHSplit(boardArea, side)
 	split.Offset = 0.68
@@ -72,6 +72,7 @@ func (u *ui) buildActions(a *App) {
 	u.offerDraw = widget.NewButtonWithIcon(lang.L("Offer draw"), fynetheme.MailSendIcon(), a.offerDraw)
 	u.claimDraw = widget.NewButtonWithIcon(lang.L("Claim draw"), fynetheme.ConfirmIcon(), a.claimDraw)
 	u.resign = widget.NewButtonWithIcon(lang.L("Resign"), fynetheme.CancelIcon(), a.askResign)
+	u.flip = widget.NewButtonWithIcon(lang.L("Flip board"), fynetheme.ViewRefreshIcon(), a.flip)
 	u.pause = widget.NewButtonWithIcon(lang.L("Pause clocks"), fynetheme.MediaPauseIcon(), a.togglePause)
 }
 
@@ -91,7 +92,7 @@ func (a *App) refreshBoard() {
 	b.Pos = n.Position()
 	b.LastMove, b.HasLastMove = n.Move(), n.Parent() != nil
 	b.Legal = nil
-	if !a.sess.browsing() && !g.Status().Over() && !(g.Paused() && !g.TimeControl().IsZero()) {
+	if !a.sess.browsing() && !g.Status().Over() {
 		b.Legal = g.Legal()
 	}
 	b.Flipped = a.settings.Flipped()

@@ -82,10 +82,10 @@ func checkHeaders(t testing.TB, data []byte) {
 }
 
 // startCol returns the column of the byte at offset in data, as the
-// reader counts it: a byte-order mark at the start of a line takes none.
+// reader counts it: byte-order marks at the start of a line take none.
 func startCol(data []byte, offset int64) int {
 	start := bytes.LastIndexAny(data[:offset], "\r\n") + 1
-	if bytes.HasPrefix(data[start:offset], []byte("\uFEFF")) {
+	for bytes.HasPrefix(data[start:offset], []byte("\uFEFF")) {
 		start += 3
 	}
 	return int(offset) - start + 1
