@@ -20,49 +20,7 @@ func offset(sq Square, df, dr int) (Square, bool) {
 
 // attacked reports whether any piece of colour by attacks sq.
 func (p *Position) attacked(sq Square, by Color) bool {
-	if p.attackedByStep(sq, by, knightSteps[:], Knight) || p.attackedByStep(sq, by, kingSteps[:], King) {
-		return true
-	}
-	if p.attackedBySlide(sq, by, rookSteps, Rook) || p.attackedBySlide(sq, by, bishopSteps, Bishop) {
-		return true
-	}
-	dr := -1 // a white pawn attacks from the rank below
-	if by == Black {
-		dr = 1
-	}
-	for _, df := range [2]int{-1, 1} {
-		if s, ok := offset(sq, df, dr); ok && p.Board[s] == NewPiece(by, Pawn) {
-			return true
-		}
-	}
-	return false
-}
-
-func (p *Position) attackedByStep(sq Square, by Color, steps [][2]int, k Kind) bool {
-	for _, d := range steps {
-		if s, ok := offset(sq, d[0], d[1]); ok && p.Board[s] == NewPiece(by, k) {
-			return true
-		}
-	}
-	return false
-}
-
-// attackedBySlide looks along the four directions for a slider of kind k
-// (rook or bishop) or a queen of colour by.
-func (p *Position) attackedBySlide(sq Square, by Color, steps [4][2]int, k Kind) bool {
-	for _, d := range steps {
-		for s, ok := offset(sq, d[0], d[1]); ok; s, ok = offset(s, d[0], d[1]) {
-			pc := p.Board[s]
-			if pc == NoPiece {
-				continue
-			}
-			if pc == NewPiece(by, k) || pc == NewPiece(by, Queen) {
-				return true
-			}
-			break
-		}
-	}
-	return false
+	return attackedOn(&p.Board, sq, by)
 }
 
 // inCheck reports whether c's king is attacked.

@@ -2,12 +2,16 @@ package game_test
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/pgn"
 )
 
 // longGame returns an untimed game with plies random legal moves played
@@ -87,4 +91,93 @@ func BenchmarkReadCorpus(b *testing.B) {
 	}
 	b.ReportMetric(float64(games)*float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(failed), "failed")
+}
+
+// corpusFiles returns the paths and contents of the real-game corpus, or
+// skips the benchmark when it is not here.
+func corpusFiles(b *testing.B) ([]string, [][]byte) {
+	files, _ := filepath.Glob(filepath.Join(sharedData, "pgn", "corpus", "*.pgn"))
+	if len(files) == 0 {
+		b.Skip("the corpus lives in ../shared/data, outside the repository, and is not here")
+	}
+	var data [][]byte
+	for _, f := range files {
+		d, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		data = append(data, d)
+	}
+	return files, data
+}
+
+// BenchmarkCheckCorpus checks every game of the corpus with CheckPGN, on
+// one and on two workers, and reports games per second and seconds for
+// the whole corpus. pgn-extract -s, which checks every move too, runs
+// once on the same files beside it (its seconds as pgn-extract-s), when
+// it is installed.
+func BenchmarkCheckCorpus(b *testing.B) {
+	files, data := corpusFiles(b)
+	extract := -1.0
+	if _, err := os.Stat(pgnExtract); err != nil {
+		b.Logf("pgn-extract is not installed (%s): no comparison", pgnExtract)
+	} else {
+		start := time.Now()
+		cmd := exec.Command(pgnExtract, append([]string{"-s", "-o", os.DevNull}, files...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("pgn-extract: %v\n%s", err, out)
+		}
+		extract = time.Since(start).Seconds()
+	}
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			var size int64
+			for _, d := range data {
+				size += int64(len(d))
+			}
+			b.SetBytes(size)
+			games, failed := 0, 0
+			for b.Loop() {
+				games, failed = 0, 0
+				for _, d := range data {
+					n, errs := game.CheckPGN(bytes.NewReader(d), workers)
+					games += n
+					failed += len(errs)
+				}
+			}
+			b.ReportMetric(float64(games)*float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/corpus")
+			b.ReportMetric(float64(failed), "failed")
+			if extract >= 0 {
+				b.ReportMetric(extract, "pgn-extract-s")
+			}
+		})
+	}
+}
+
+// pgnExtract is where Debian installs pgn-extract.
+const pgnExtract = "/usr/games/pgn-extract"
+
+// typicalGame is a real game of 80 plies (Knezevic–Kasparov, Banja Luka
+// 1979), as the corpus writes it.
+const typicalGame = game.TypicalGame
+
+// BenchmarkOpenGame opens one game of an index: the text of a typical
+// 80-ply game, parsed and replayed into a Game with FromPGN.
+func BenchmarkOpenGame(b *testing.B) {
+	data := []byte(typicalGame)
+	b.ReportAllocs()
+	for b.Loop() {
+		pg, err := pgn.ParseGame(data, 1, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		g, err := game.FromPGN(pg, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(g.History()) != 80 {
+			b.Fatalf("%d plies", len(g.History()))
+		}
+	}
 }

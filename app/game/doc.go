@@ -2,8 +2,14 @@
 // of Chess, with draw claims, draw offers, resignation, chess clocks and
 // lossless PGN.
 //
-// Move generation, FEN and SAN encoding come from github.com/notnil/chess;
-// this package is the only one that imports it. Everything notnil/chess
+// Live play (Game.Move, claims, LegalMoves) generates moves and encodes
+// SAN with github.com/notnil/chess; this package is the only one that
+// imports it. Reading PGN (FromPGN, ReadPGN, CheckPGN) replays the moves
+// with this package's own legal move generator and SAN writer on
+// Position, which are many times faster and agree with notnil/chess move
+// for move (the tests check it on perft positions and real games); a node
+// read from a file builds notnil's position only when it is played from.
+// Everything notnil/chess
 // does not do, or does not do as the Laws say, is done here: validated FEN
 // input, lenient move input with clear errors, repetition that counts only
 // real en-passant possibilities, claims "on the board" and "with the

@@ -6,13 +6,26 @@ import "github.com/notnil/chess"
 // and encodes SAN.
 
 // fromChessKind maps notnil's piece types to ours.
-var fromChessKind = map[chess.PieceType]Kind{
-	chess.NoPieceType: NoKind, chess.Pawn: Pawn, chess.Knight: Knight,
-	chess.Bishop: Bishop, chess.Rook: Rook, chess.Queen: Queen, chess.King: King,
+func fromChessKind(t chess.PieceType) Kind {
+	switch t {
+	case chess.Pawn:
+		return Pawn
+	case chess.Knight:
+		return Knight
+	case chess.Bishop:
+		return Bishop
+	case chess.Rook:
+		return Rook
+	case chess.Queen:
+		return Queen
+	case chess.King:
+		return King
+	}
+	return NoKind
 }
 
 func fromChess(m *chess.Move) Move {
-	return Move{From: Square(m.S1()), To: Square(m.S2()), Promotion: fromChessKind[m.Promo()]}
+	return Move{From: Square(m.S1()), To: Square(m.S2()), Promotion: fromChessKind(m.Promo())}
 }
 
 // chessPosition builds notnil's position from a validated position.

@@ -160,7 +160,13 @@ func (g *Game) finish(s Status, now time.Time) {
 // inProgress: checkmate, stalemate, a dead position, fivefold repetition,
 // the 75-move rule (a mate on the 75th move stands).
 func (g *Game) automaticEnd(n *Node) Status {
-	if len(n.legal()) == 0 {
+	return n.endStatus(len(n.legal()) > 0)
+}
+
+// endStatus is automaticEnd, told whether the side to move has a legal
+// move.
+func (n *Node) endStatus(hasMove bool) Status {
+	if !hasMove {
 		if n.pos.Check {
 			return winFor(n.pos.Turn.Other(), Checkmate)
 		}

@@ -98,7 +98,20 @@ func perft(t *testing.T, g *Game, n *Node, d int) int64 {
 
 func runPerftFile(t *testing.T, name string, wide bool) {
 	checked := 0
-	for _, c := range readPerft(t, name) {
+	cases := readPerft(t, name)
+	// When no count fits the budget (the wide files under -race), the
+	// smallest count of the file is checked all the same.
+	budget := perftBudget(wide)
+	smallest := int64(1 << 62)
+	for _, c := range cases {
+		for _, n := range c.counts {
+			smallest = min(smallest, n)
+		}
+	}
+	if smallest > budget {
+		budget = smallest
+	}
+	for _, c := range cases {
 		g, err := New(Options{FEN: c.fen})
 		if err != nil {
 			t.Errorf("%s:%d: %v", name, c.line, err)
@@ -106,7 +119,7 @@ func runPerftFile(t *testing.T, name string, wide bool) {
 		}
 		for d := 1; d <= 8; d++ {
 			want, ok := c.counts[d]
-			if !ok || want > perftBudget(wide) {
+			if !ok || want > budget {
 				continue
 			}
 			checked++

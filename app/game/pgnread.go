@@ -124,33 +124,73 @@ func renumber(err error, number int) error {
 // is paused; Resume starts its clock. now is the clock source (nil for
 // time.Now).
 func FromPGN(pg *pgn.Game, now func() time.Time) (*Game, error) {
+	return fromPGN(pg, now, false)
+}
+
+// fromPGN is FromPGN. It replays the moves with this package's move
+// generator, or, with viaNotnil, the way it did before that generator
+// existed: each move through notnil/chess, as live play does. Tests
+// compare the two.
+func fromPGN(pg *pgn.Game, now func() time.Time, viaNotnil bool) (*Game, error) {
 	if now == nil {
 		now = time.Now
 	}
-	fail := func(line int, text string, err error) (*Game, error) {
-		return nil, &PGNError{Game: 1, White: pg.Tag("White"), Black: pg.Tag("Black"), Line: line, Text: text, Err: err}
-	}
-	if v := pg.Tag("Variant"); !isStandardVariant(v) {
-		return fail(pg.Line, v, ErrVariant)
-	}
-	pos, err := startPosition(pg)
-	if err != nil {
-		return fail(pg.Line, pg.Tag("FEN"), err)
-	}
 	g := &Game{now: now, tags: append(tagList(nil), pg.Tags...)}
-	if err := g.setRoot(pos); err != nil {
-		return fail(pg.Line, pg.Tag("FEN"), err)
+	var err error
+	if viaNotnil {
+		err = g.replayNotnil(pg)
+	} else {
+		var r replayer
+		err = r.game(pg, g)
 	}
-	g.root.after = pg.Comments
-	if bad, err := g.addLine(g.root, pg.Moves); err != nil {
-		return fail(bad.Line, bad.SAN, err)
+	if err != nil {
+		return nil, err
 	}
 	for g.live.children != nil {
 		g.live = g.live.children[0]
 	}
-	g.status = g.readStatus(pg)
+	if viaNotnil {
+		g.status = g.readStatus(pg, g.automaticEnd(g.live))
+	} else {
+		g.status = g.readStatus(pg, g.live.endStatus(g.live.pos.hasLegalMove()))
+	}
 	g.startClock(now())
 	return g, nil
+}
+
+// replayNotnil builds g's tree from pg through notnil/chess.
+func (g *Game) replayNotnil(pg *pgn.Game) error {
+	pos, err := readStart(pg)
+	if err != nil {
+		return err
+	}
+	if err := g.setRoot(pos); err != nil {
+		return gameError(pg, pg.Line, pg.Tag("FEN"), err)
+	}
+	g.root.after = pg.Comments
+	if bad, err := g.addLineNotnil(g.root, pg.Moves); err != nil {
+		return gameError(pg, bad.Line, bad.SAN, err)
+	}
+	return nil
+}
+
+// gameError is the *PGNError of game pg, numbered as game 1, for the
+// text at line.
+func gameError(pg *pgn.Game, line int, text string, err error) error {
+	return &PGNError{Game: 1, White: pg.Tag("White"), Black: pg.Tag("Black"), Line: line, Text: text, Err: err}
+}
+
+// readStart checks that pg is a game of standard chess and returns its
+// start position.
+func readStart(pg *pgn.Game) (Position, error) {
+	if v := pg.Tag("Variant"); !isStandardVariant(v) {
+		return Position{}, gameError(pg, pg.Line, v, ErrVariant)
+	}
+	pos, err := startPosition(pg)
+	if err != nil {
+		return pos, gameError(pg, pg.Line, pg.Tag("FEN"), err)
+	}
+	return pos, nil
 }
 
 func isStandardVariant(v string) bool {
@@ -174,9 +214,11 @@ func startPosition(pg *pgn.Game) (Position, error) {
 	return pos, err
 }
 
-// addLine adds the moves of a line after parent, with their variations.
-// It returns the move that could not be played, if any.
-func (g *Game) addLine(parent *Node, moves []*pgn.Move) (*pgn.Move, error) {
+// addLineNotnil adds the moves of a line after parent, with their
+// variations, resolving each move through notnil/chess. It returns the
+// move that could not be played, if any. FromPGN replays lines with
+// replayer.line instead.
+func (g *Game) addLineNotnil(parent *Node, moves []*pgn.Move) (*pgn.Move, error) {
 	cur := parent
 	for _, pm := range moves {
 		if pm.SAN == "--" {
@@ -190,7 +232,7 @@ func (g *Game) addLine(parent *Node, moves []*pgn.Move) (*pgn.Move, error) {
 		cur.children = append(cur.children, n)
 		n.annotate(pm)
 		for _, v := range pm.Variations {
-			if bad, err := g.addLine(cur, v); err != nil {
+			if bad, err := g.addLineNotnil(cur, v); err != nil {
 				return bad, err
 			}
 		}
@@ -225,11 +267,11 @@ func (n *Node) annotate(pm *pgn.Move) {
 }
 
 // readStatus decides the status of a game read from PGN: what its last
-// position says if that ends the game, else its Result tag (or marker)
-// with the reason its Termination tag gives.
-func (g *Game) readStatus(pg *pgn.Game) Status {
-	if s := g.automaticEnd(g.live); s.Over() {
-		return s
+// position says if that ends the game (end, its automatic end), else its
+// Result tag (or marker) with the reason its Termination tag gives.
+func (g *Game) readStatus(pg *pgn.Game, end Status) Status {
+	if end.Over() {
+		return end
 	}
 	result := pg.Tag("Result")
 	if !isResult(result) {

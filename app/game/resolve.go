@@ -7,60 +7,119 @@ import (
 )
 
 // resolve finds the legal move of n that s names, or explains why there
-// is none.
+// is none. It asks notnil/chess for the legal moves; replay.go does the
+// same with this package's own move generator.
 func (n *Node) resolve(s string) (*chess.Move, error) {
-	spec, ok := parseMove(s)
-	if !ok {
-		return nil, moveError(s, MoveSyntax, "not a move")
-	}
-	if err := n.checkOrigin(s, &spec); err != nil {
+	spec, err := n.pos.readMove(s)
+	if err != nil {
 		return nil, err
 	}
-	var found []*chess.Move
+	legal := n.legal()
+	moves := make([]Move, len(legal))
+	for i, cm := range legal {
+		moves[i] = fromChess(cm)
+	}
+	found, err := n.pos.choose(s, spec, moves, nil)
+	if err != nil {
+		return nil, err
+	}
+	if len(found) > 1 {
+		sans := make([]string, len(found))
+		for i, m := range found {
+			sans[i] = n.sanOf(legal[indexOf(moves, m)])
+		}
+		return nil, ambiguous(s, sans)
+	}
+	return legal[indexOf(moves, found[0])], nil
+}
+
+func indexOf(moves []Move, m Move) int {
+	for i, x := range moves {
+		if x == m {
+			return i
+		}
+	}
+	return -1
+}
+
+// readMove parses s as a move of the side to move at p: its shape, and
+// for the forms that name their origin square, the piece there.
+func (p *Position) readMove(s string) (moveSpec, error) {
+	spec, ok := parseSAN(s)
+	if !ok {
+		spec, ok = parseMove(s)
+	}
+	if !ok {
+		return spec, moveError(s, MoveSyntax, "not a move")
+	}
+	if err := p.checkOrigin(s, &spec); err != nil {
+		return spec, err
+	}
+	return spec, nil
+}
+
+// choose appends to found the moves of legal (the legal moves at p, or
+// at least all of them that could fit spec) that s, read as spec, names.
+// Several moves come back when s is ambiguous: they are in the order of
+// their origin squares, and the caller names them in the error it makes
+// with ambiguous. When no move fits, choose explains why.
+func (p *Position) choose(s string, spec moveSpec, legal, found []Move) ([]Move, error) {
+	start := len(found)
 	promotions := false
-	for _, cm := range n.legal() {
-		m := fromChess(cm)
-		if !n.matches(spec, m) {
+	for _, m := range legal {
+		if !p.matches(spec, m) {
 			continue
 		}
 		if m.Promotion != spec.promotion {
 			promotions = promotions || (spec.promotion == NoKind && m.Promotion != NoKind)
 			continue
 		}
-		found = append(found, cm)
+		found = append(found, m)
 	}
 	switch {
-	case len(found) == 1:
-		return found[0], nil
-	case len(found) > 1:
-		e := moveError(s, MoveAmbiguous, "several moves match")
-		for _, cm := range found {
-			e.Candidates = append(e.Candidates, n.sanOf(cm))
-		}
-		return nil, e
+	case len(found) > start:
+		sortByOrigin(found[start:])
+		return found, nil
 	case promotions:
-		return nil, moveError(s, MoveNoPromotion, "a pawn reaching the last rank must promote: add =Q, =R, =B or =N")
+		return found, moveError(s, MoveNoPromotion, "a pawn reaching the last rank must promote: add =Q, =R, =B or =N")
 	}
-	return nil, n.explain(s, spec)
+	return found, p.explain(s, spec)
+}
+
+// sortByOrigin sorts a few moves by origin square, then destination.
+func sortByOrigin(moves []Move) {
+	for i := 1; i < len(moves); i++ {
+		for j := i; j > 0 && (moves[j].From < moves[j-1].From || (moves[j].From == moves[j-1].From && moves[j].To < moves[j-1].To)); j-- {
+			moves[j], moves[j-1] = moves[j-1], moves[j]
+		}
+	}
+}
+
+// ambiguous is the error for a move text that several legal moves fit;
+// sans names them in SAN.
+func ambiguous(s string, sans []string) error {
+	e := moveError(s, MoveAmbiguous, "several moves match")
+	e.Candidates = sans
+	return e
 }
 
 // checkOrigin handles moves that name their origin square (UCI, long
 // algebraic): the piece must be there and belong to the side to move. A
 // king moving onto its own rook ("e1h1") is read as castling.
-func (n *Node) checkOrigin(s string, spec *moveSpec) error {
+func (p *Position) checkOrigin(s string, spec *moveSpec) error {
 	if spec.from == NoSquare {
 		return nil
 	}
-	pc := n.pos.Board[spec.from]
+	pc := p.Board[spec.from]
 	switch {
 	case pc == NoPiece:
 		return moveError(s, MoveNoPiece, "there is no piece on %s", spec.from)
-	case pc.Color() != n.pos.Turn:
-		return moveError(s, MoveWrongSide, "the piece on %s is %s's and it is %s's move", spec.from, pc.Color(), n.pos.Turn)
+	case pc.Color() != p.Turn:
+		return moveError(s, MoveWrongSide, "the piece on %s is %s's and it is %s's move", spec.from, pc.Color(), p.Turn)
 	case spec.kind != NoKind && spec.kind != pc.Kind():
 		return moveError(s, MoveNoPiece, "there is no %s on %s", kindName(spec.kind), spec.from)
 	}
-	if pc.Kind() == King && n.pos.Board[spec.to] == NewPiece(n.pos.Turn, Rook) && spec.from.Rank() == spec.to.Rank() {
+	if pc.Kind() == King && p.Board[spec.to] == NewPiece(p.Turn, Rook) && spec.from.Rank() == spec.to.Rank() {
 		spec.castle = 6
 		if spec.to.File() < spec.from.File() {
 			spec.castle = 2
@@ -70,8 +129,8 @@ func (n *Node) checkOrigin(s string, spec *moveSpec) error {
 }
 
 // matches reports whether legal move m fits spec, promotion aside.
-func (n *Node) matches(spec moveSpec, m Move) bool {
-	pc := n.pos.Board[m.From]
+func (p *Position) matches(spec moveSpec, m Move) bool {
+	pc := p.Board[m.From]
 	if spec.castle != 0 {
 		return pc.Kind() == King && abs(m.To.File()-m.From.File()) == 2 && m.To.File() == spec.castle
 	}
@@ -88,27 +147,27 @@ func (n *Node) matches(spec moveSpec, m Move) bool {
 }
 
 // explain says why no legal move fits spec.
-func (n *Node) explain(s string, spec moveSpec) error {
+func (p *Position) explain(s string, spec moveSpec) error {
 	if spec.castle != 0 {
-		return n.explainCastling(s, spec.castle == 6)
+		return p.explainCastling(s, spec.castle == 6)
 	}
-	turn := n.pos.Turn
+	turn := p.Turn
 	var reachers int
-	for sq, pc := range n.pos.Board {
+	for sq, pc := range p.Board {
 		from := Square(sq)
-		if pc == NoPiece || pc.Color() != turn || !n.fits(spec, from) {
+		if pc == NoPiece || pc.Color() != turn || !p.fits(spec, from) {
 			continue
 		}
-		if n.pos.reaches(from, spec.to) {
+		if p.reaches(from, spec.to) {
 			reachers++
 		}
 	}
 	who := strings.ToLower(turn.String()) + " " + kindName(spec.kind)
 	if spec.from != NoSquare {
-		who = "the " + kindName(n.pos.Board[spec.from].Kind()) + " on " + spec.from.String()
+		who = "the " + kindName(p.Board[spec.from].Kind()) + " on " + spec.from.String()
 	}
 	switch {
-	case reachers > 0 && n.pos.Check:
+	case reachers > 0 && p.Check:
 		return moveError(s, MoveIntoCheck, "%s is in check, and this move does not get out of it", turn)
 	case reachers > 0:
 		return moveError(s, MoveIntoCheck, "it would leave the %s king in check", strings.ToLower(turn.String()))
@@ -119,8 +178,8 @@ func (n *Node) explain(s string, spec moveSpec) error {
 }
 
 // fits reports whether a piece on from is one spec could mean.
-func (n *Node) fits(spec moveSpec, from Square) bool {
-	k := n.pos.Board[from].Kind()
+func (p *Position) fits(spec moveSpec, from Square) bool {
+	k := p.Board[from].Kind()
 	return (spec.kind == NoKind || k == spec.kind) &&
 		(spec.from == NoSquare || from == spec.from) &&
 		(spec.fromFile < 0 || from.File() == spec.fromFile) &&
@@ -128,8 +187,8 @@ func (n *Node) fits(spec moveSpec, from Square) bool {
 }
 
 // explainCastling says why the side to move cannot castle (FIDE 3.8.2).
-func (n *Node) explainCastling(s string, kingside bool) error {
-	turn := n.pos.Turn
+func (p *Position) explainCastling(s string, kingside bool) error {
+	turn := p.Turn
 	side, right, rookFile := "queenside", WhiteQueenside, 0
 	if kingside {
 		side, right, rookFile = "kingside", WhiteKingside, 7
@@ -143,11 +202,11 @@ func (n *Node) explainCastling(s string, kingside bool) error {
 	}
 	king := NewSquare(4, rank)
 	switch {
-	case n.pos.Castling&right == 0:
+	case p.Castling&right == 0:
 		return moveError(s, MoveCastling, "%s can no longer castle %s: the king or that rook has moved", turn, side)
-	case !n.pos.pathClear(king, rookFile-4, 0):
+	case !p.pathClear(king, rookFile-4, 0):
 		return moveError(s, MoveCastling, "%s cannot castle %s: there are pieces between the king and the rook", turn, side)
-	case n.pos.Check:
+	case p.Check:
 		return moveError(s, MoveCastling, "%s cannot castle out of check", turn)
 	}
 	return moveError(s, MoveCastling, "%s cannot castle %s: the king would cross or land on an attacked square", turn, side)

@@ -23,7 +23,7 @@ type commentScan struct {
 // not closed, it ends at the end of the input, or before a line that starts
 // with a tag pair after a blank line.
 func (l *lexer) braceComment() {
-	s, t := &l.src, &l.tok
+	s := &l.src
 	s.pos++
 	l.text = l.text[:0]
 	cs := commentScan{end: s.off(s.pos)}
@@ -35,32 +35,41 @@ func (l *lexer) braceComment() {
 				return
 			}
 		}
-		i := s.pos
-		c := s.buf[i]
-		switch {
-		case c == '}':
-			s.pos++
-			l.endComment(tComment, &cs)
-			t.end = s.off(s.pos)
+		if l.commentStep(&cs) {
 			return
-		case class[c] == cNL:
-			s.pos++
-			if s.newline(i) {
-				cs.sawBlank = cs.sawBlank || cs.lineBlank
-				cs.lineBlank, cs.atStart = true, true
-			}
-			cs.space = true
-		case class[c] == cSpace:
-			s.pos++
-			cs.space, cs.atStart = true, false
-		default:
-			if cs.atStart && cs.sawBlank && c == '[' && l.tagAhead() {
-				l.endComment(tCommentErr, &cs)
-				return
-			}
-			l.commentText(&cs)
 		}
 	}
+}
+
+// commentStep reads the next byte, or run of text, of a {...} comment. It
+// reports whether the comment ended.
+func (l *lexer) commentStep(cs *commentScan) bool {
+	s := &l.src
+	i := s.pos
+	c := s.buf[i]
+	switch {
+	case c == '}':
+		s.pos++
+		l.endComment(tComment, cs)
+		l.tok.end = s.off(s.pos)
+		return true
+	case class[c] == cNL:
+		s.pos++
+		if s.newline(i) {
+			cs.sawBlank = cs.sawBlank || cs.lineBlank
+			cs.lineBlank, cs.atStart = true, true
+		}
+		cs.space = true
+	case class[c] == cSpace:
+		s.pos++
+		cs.space, cs.atStart = true, false
+	case cs.atStart && cs.sawBlank && c == '[' && l.tagAhead():
+		l.endComment(tCommentErr, cs)
+		return true
+	default:
+		l.commentText(cs)
+	}
+	return false
 }
 
 // commentText reads a run of comment text.

@@ -67,6 +67,8 @@ func TestSyntaxErrors(t *testing.T) {
 			pgn.SyntaxError{Line: 1, Col: 14, Text: `[Site "Paris"`, Msg: `missing "]" after tag "Site"`}},
 		{"junk before bracket", "[Site \"Paris\" x]\n*",
 			pgn.SyntaxError{Line: 1, Col: 15, Text: `[Site "Paris" x]`, Msg: `missing "]" after tag "Site"`}},
+		{"tag too long", "[Event \"" + strings.Repeat("\xe9", 200<<10) + "\"]\n*",
+			pgn.SyntaxError{Line: 1, Col: 1, Text: "[Event \"" + strings.Repeat("é", 24) + "…", Msg: `tag "Event" is too long`}},
 		{"bracket comment in movetext", "1. e4 [%clk 0:00:30] e5 *",
 			pgn.SyntaxError{Line: 1, Col: 7, Text: "[%clk 0:00:30]", Msg: `unexpected "[%clk 0:00:30]" (tag "%clk" has no quoted value)`}},
 		{"too deep", "1. e4 " + strings.Repeat("(1. d4 ", 300) + strings.Repeat(")", 300) + " *",

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/echiquier/echiquier/app/pgn"
@@ -55,7 +56,7 @@ func FuzzRead(f *testing.F) {
 func FuzzHeaders(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		checkHeaders(t, data)
+		checkHeaders(t, data, iotest.OneByteReader)
 	})
 }
 

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/echiquier/echiquier/app/pgn"
 )
@@ -49,11 +50,13 @@ func TestNextHeader(t *testing.T) {
 	}
 }
 
-// checkHeaders reads data with Next and with NextHeader and checks that
-// they agree, and that each game reads again from its Offset and Length.
-func checkHeaders(t testing.TB, data []byte) {
+// checkHeaders reads data with Next, in pieces, and with NextHeader, and
+// checks that they agree, and that each game reads again from its Offset
+// and Length.
+func checkHeaders(t testing.TB, data []byte, pieces func(io.Reader) io.Reader) {
 	t.Helper()
-	rg, rh := pgn.NewReader(bytes.NewReader(data)), pgn.NewReader(bytes.NewReader(data))
+	rg := pgn.NewReader(pieces(bytes.NewReader(data)))
+	rh := pgn.NewReader(bytes.NewReader(data))
 	for n := 1; ; n++ {
 		g, gerr := rg.Next()
 		h, herr := rh.NextHeader()
@@ -123,7 +126,7 @@ func TestHeadersAgreeEdgeFiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkHeaders(t, data)
+			checkHeaders(t, data, iotest.OneByteReader)
 		})
 	}
 }
@@ -137,6 +140,70 @@ func TestHeadersAgreeCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkHeaders(t, data)
+		checkHeaders(t, data, newChunkReader)
 	}
+}
+
+// chunkReader returns its data in reads of varying small sizes.
+type chunkReader struct {
+	data []byte
+	n    int
+}
+
+// newChunkReader returns a chunkReader of all that r holds.
+func newChunkReader(r io.Reader) io.Reader {
+	data, _ := io.ReadAll(r)
+	return &chunkReader{data: data}
+}
+
+func (r *chunkReader) Read(p []byte) (int, error) {
+	if len(r.data) == 0 {
+		return 0, io.EOF
+	}
+	r.n = (r.n*7 + 3) % 5000
+	n := copy(p[:min(len(p), r.n+1)], r.data)
+	r.data = r.data[n:]
+	return n, nil
+}
+
+func TestChunkedReads(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the corpus")
+	}
+	// Reads of odd sizes cross every kind of token and make the buffer
+	// slide and grow: the games must not change.
+	files := pgnFiles(t, dataDir(t, "edge"))
+	files = append(files, pgnFiles(t, dataDir(t, "corpus"))...)
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole, chunked := pgn.NewReader(bytes.NewReader(data)), pgn.NewReader(&chunkReader{data: data})
+		for n := 1; ; n++ {
+			g, gerr := whole.Next()
+			h, herr := chunked.Next()
+			if g == nil || h == nil {
+				if g != nil || h != nil || gerr != herr {
+					t.Fatalf("%s: game %d: %v, %v and %v, %v", path, n, g, gerr, h, herr)
+				}
+				break
+			}
+			if dumpGame(g) != dumpGame(h) || !slices.Equal(g.Tags, h.Tags) || g.Offset != h.Offset || g.Line != h.Line ||
+				errText(gerr) != errText(herr) || !samePositions(g.Moves, h.Moves) {
+				t.Fatalf("%s: game %d differs when read in chunks: %v / %v", path, n, gerr, herr)
+			}
+		}
+	}
+}
+
+// samePositions reports whether two lines have their moves at the same
+// places.
+func samePositions(a, b []*pgn.Move) bool {
+	for i := range a {
+		if a[i].Line != b[i].Line || a[i].Col != b[i].Col {
+			return false
+		}
+	}
+	return true
 }

@@ -42,9 +42,10 @@ type token struct {
 }
 
 const (
-	maxWord = 1 << 10 // longest word kept whole; longer ones are errors
-	maxTag  = 1 << 20 // longest tag pair kept whole
-	maxRaw  = 64      // longest raw text kept for error messages
+	maxWord    = 1 << 10    // longest word kept whole; longer ones are errors
+	maxTag     = 1 << 20    // longest tag pair kept whole, in bytes as read
+	maxTagText = maxTag / 4 // longest name and value, decoded; written, they fit in maxTag
+	maxRaw     = 64         // longest raw text kept for error messages
 )
 
 // byte classes
@@ -62,7 +63,7 @@ var class = func() (t [256]uint8) {
 	for c := range 0x20 {
 		t[c] = 0
 	}
-	for _, c := range []byte(" \t\v\f") {
+	for _, c := range []byte(" \t\v\f\x1a") { // \x1a: end of old DOS files
 		t[c] = cSpace
 	}
 	t['\n'], t['\r'] = cNL, cNL
@@ -76,7 +77,7 @@ var class = func() (t [256]uint8) {
 type lexer struct {
 	src     source
 	tok     token
-	lastEnd int64 // stream offset past the last token read
+	lastEnd int64  // stream offset past the last token read
 	collect bool   // keep comment text
 	text    []byte // scratch for comment text
 	value   []byte // scratch for decoded tag values
@@ -165,38 +166,55 @@ func (l *lexer) skipSpace() bool {
 		if s.pos >= s.end && !s.more() {
 			return false
 		}
-		i, buf := s.pos, s.buf[:s.end]
-		for i < len(buf) && class[buf[i]]&(cSpace|cNL) != 0 {
-			if class[buf[i]] == cNL && s.newline(i) {
-				t.blank = t.blank || fresh
-				t.nl, fresh = true, true
-			}
-			i++
-		}
-		s.pos = i
-		if i == len(buf) {
+		fresh = l.skipBlanks(fresh)
+		if s.pos == s.end {
 			continue
 		}
-		switch buf[i] {
-		case '%':
-			if l.lastEnd < s.lineStart { // first on its line: an escape
-				l.skipLine()
-				fresh = false
-				continue
-			}
-		case '<':
-			if l.skipBreak() {
-				t.blank = t.blank || fresh
-				t.nl, fresh = true, true
-				continue
-			}
-		case 0xEF:
-			if l.skipBOM() {
-				continue
-			}
+		if c := s.buf[s.pos]; c != '%' && c != '<' && c != 0xEF {
+			return true
 		}
-		return true
+		switch l.skipOther() {
+		case 0:
+			return true
+		case '\n':
+			t.blank = t.blank || fresh
+			t.nl, fresh = true, true
+		case '%':
+			fresh = false
+		}
 	}
+}
+
+// skipBlanks skips the white space and line breaks in the buffer. Fresh
+// tells whether only white space came since the last line break, before
+// and after.
+func (l *lexer) skipBlanks(fresh bool) bool {
+	s, t := &l.src, &l.tok
+	i, buf := s.pos, s.buf[:s.end]
+	for i < len(buf) && class[buf[i]]&(cSpace|cNL) != 0 {
+		if class[buf[i]] == cNL && s.newline(i) {
+			t.blank = t.blank || fresh
+			t.nl, fresh = true, true
+		}
+		i++
+	}
+	s.pos = i
+	return fresh
+}
+
+// skipOther skips an escape line, an HTML line break or a byte-order mark
+// and says which: '%', '\n' or 0xEF; 0 when none is there.
+func (l *lexer) skipOther() byte {
+	switch c := l.src.buf[l.src.pos]; {
+	case c == '%' && l.lastEnd < l.src.lineStart: // first on its line
+		l.skipLine()
+		return '%'
+	case c == '<' && l.skipBreak():
+		return '\n'
+	case c == 0xEF && l.skipBOM():
+		return 0xEF
+	}
+	return 0
 }
 
 // skipLine skips to the end of the line, leaving the line break unread.

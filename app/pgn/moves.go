@@ -1,61 +1,24 @@
 package pgn
 
 // chunkMoves is the number of moves in a block of a moveStore.
-const chunkMoves = 256
+const chunkMoves = 128
 
-// moveStore allocates the moves of a game. While the game is read, its
-// moves live in blocks reused from game to game, each move's Line holding
-// its index; settle then copies them to one block of the exact size. This
-// spares both many small allocations and the waste of growing blocks.
+// moveStore allocates moves in blocks, which games read one after the
+// other share: this spares an allocation per move without wasting the end
+// of a block per game. A game kept alive keeps alive the blocks its moves
+// are in (16 KB each), and with them the moves of the games next to it.
 type moveStore struct {
-	chunks [][]Move
-	lines  []int // the real Line of each move
+	chunk []Move
 }
 
-// add returns a new move at the given line.
-func (s *moveStore) add(line int) *Move {
-	n := len(s.lines)
-	c := n / chunkMoves
-	if c == len(s.chunks) {
-		s.chunks = append(s.chunks, make([]Move, chunkMoves))
+// add returns a new move.
+func (s *moveStore) add() *Move {
+	if len(s.chunk) == 0 {
+		s.chunk = make([]Move, chunkMoves)
 	}
-	m := &s.chunks[c][n%chunkMoves]
-	m.Line = n
-	s.lines = append(s.lines, line)
+	m := &s.chunk[0]
+	s.chunk = s.chunk[1:]
 	return m
-}
-
-// settle moves the game's moves to their final block, and makes the tree
-// whose main line is main point to them. The store is then empty.
-func (s *moveStore) settle(main []*Move) {
-	n := len(s.lines)
-	if n == 0 {
-		return
-	}
-	moves := make([]Move, n)
-	for c := 0; c*chunkMoves < n; c++ {
-		copy(moves[c*chunkMoves:], s.chunks[c][:min(chunkMoves, n-c*chunkMoves)])
-	}
-	relink(moves, main)
-	for i := range moves {
-		for _, v := range moves[i].Variations {
-			relink(moves, v)
-		}
-	}
-	for i := range moves {
-		moves[i].Line = s.lines[i]
-	}
-	for c := 0; c*chunkMoves < n; c++ {
-		clear(s.chunks[c][:min(chunkMoves, n-c*chunkMoves)])
-	}
-	s.lines = s.lines[:0]
-}
-
-// relink makes a line point to the final moves.
-func relink(moves []Move, line []*Move) {
-	for i, m := range line {
-		line[i] = &moves[m.Line]
-	}
 }
 
 // internSize is the number of strings an interner holds.

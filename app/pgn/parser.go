@@ -74,7 +74,7 @@ func (p *parser) begin(t *token) {
 	p.index++
 	p.err, p.extra, p.plies, p.atEOF = nil, 0, 0, false
 	p.off, p.line, p.lastEnd = t.off, t.line, t.off
-	p.tags, p.tagIdx = make([]Tag, 0, max(8, cap(p.tags))), nil
+	p.tags, p.tagIdx = make([]Tag, 0, max(8, len(p.tags)+2)), nil
 	clear(p.frames)
 	p.frames = append(p.frames[:0], frame{})
 	if p.full {
@@ -192,7 +192,12 @@ func (p *parser) tag(t *token, header bool) {
 			return
 		}
 	}
-	p.setTag(tagName(t.text), decodeText(t.value))
+	name, value := tagName(t.text), decodeText(t.value)
+	if len(name)+len(value) > maxTagText {
+		p.failAt(t.line, t.col, t.raw, "tag "+quote(short(t.text))+" is too long")
+		return
+	}
+	p.setTag(name, value)
 }
 
 // setTag adds a tag, or replaces the value of the tag of that name.
@@ -270,9 +275,9 @@ func (p *parser) addMove(san []byte, nag, line, col int) {
 	if !p.full {
 		return
 	}
-	m := p.store.add(line)
+	m := p.store.add()
 	m.SAN = p.sanString(san)
-	m.Col = col
+	m.Line, m.Col = line, col
 	m.Before, f.before = f.before, nil
 	m.NAGs, f.nags = f.nags, nil
 	if nag >= 0 {
@@ -384,7 +389,6 @@ func (p *parser) finish() {
 			g.Comments = f.before
 		}
 		g.Moves = f.moves
-		p.store.settle(g.Moves)
 	}
 	*f = frame{}
 }

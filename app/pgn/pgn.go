@@ -55,7 +55,8 @@ type Move struct {
 	// Variations are alternatives to this move: each one is a line played
 	// from the position before this move.
 	Variations [][]*Move
-	// Line and Col locate the move in the input (1-based).
+	// Line and Col locate the move in the input (1-based). Col counts
+	// bytes and points at the SAN, after any move number glued to it.
 	Line, Col int
 }
 

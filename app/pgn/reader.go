@@ -7,6 +7,13 @@ import (
 
 // Reader reads games one after the other from a stream of PGN text. It
 // reads the input in large blocks and holds only the game being read.
+//
+// A game ends with its termination marker and whatever follows it on the
+// same line (comments there are the game's, anything else is an error);
+// without a marker, it ends where a tag pair follows its movetext, at a
+// tag pair that follows a blank line and repeats a tag of the game (games
+// with tags only), or at the end of the input. Text after a game that is
+// not a tag section starts a game without tags.
 type Reader struct {
 	p parser
 }
@@ -42,9 +49,10 @@ func NewReader(r io.Reader) *Reader {
 //
 // A game with a syntax error is returned as far as it could be read (its
 // tags at least) together with a *SyntaxError; the next call goes on with
-// the following game. Next returns an error without a game only when
-// nothing could be read at all: at the end of the input, or on a read
-// error.
+// the following game. A read error that cuts a game short comes with what
+// was read of it, then alone. Next returns an error without a game only
+// when nothing could be read at all: at the end of the input, or on a
+// read error.
 func (r *Reader) Next() (*Game, error) {
 	if !r.p.parse(true) {
 		return nil, r.p.endErr()

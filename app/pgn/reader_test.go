@@ -75,6 +75,7 @@ func TestReadMovetext(t *testing.T) {
 		{"result comment same line", "1. e4 1-0 {White resigns}", "e4 {White resigns} => 1-0"},
 		{"result comment no moves", "* {nothing}", " {game:nothing} => *"},
 		{"byte-order mark", "\uFEFF1. e4 *", "e4 => *"},
+		{"DOS end of file", "1. e4 *\r\n\x1a", "e4 => *"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -179,13 +179,13 @@ func unescape(dst, v []byte) []byte {
 	return dst
 }
 
-// skipContinuation skips the line after a tag value left open, when it
-// looks like the rest of that value: it does not start with "[" and ends
-// with `"]`.
+// skipContinuation skips the rest of a tag value left open at the end of
+// its line, when the next line goes on with it: up to the first `"]` of
+// that line, if no "[" comes before. It looks no further than 4 KB.
 func (l *lexer) skipContinuation() {
 	s := &l.src
 	s.ensure(4 << 10)
-	b := s.buf[s.pos:s.end]
+	b := s.buf[s.pos:min(s.end, s.pos+4<<10)]
 	if len(b) == 0 {
 		return
 	}
@@ -193,18 +193,15 @@ func (l *lexer) skipContinuation() {
 	if b[0] == '\r' && len(b) > 1 && b[1] == '\n' {
 		j = 2
 	}
-	k := j
-	for k < len(b) && class[b[k]] != cNL {
-		k++
+	for k := j; k+1 < len(b) && b[k] != '[' && class[b[k]] != cNL; k++ {
+		if b[k] == '"' && b[k+1] == ']' {
+			for i := range j {
+				s.newline(s.pos + i)
+			}
+			s.pos += k + 2
+			return
+		}
 	}
-	line := trimSpace(b[j:k])
-	if k == len(b) && !s.eof || len(line) < 2 || line[0] == '[' || string(line[len(line)-2:]) != `"]` {
-		return
-	}
-	for i := range j {
-		s.newline(s.pos + i)
-	}
-	s.pos += k
 }
 
 // commonTags holds the names of usual tags, so that reading them does not

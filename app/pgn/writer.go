@@ -133,16 +133,21 @@ func appendTags(b []byte, g *Game, result string) ([]byte, error) {
 	slices.SortStableFunc(others, func(x, y Tag) int { return strings.Compare(x.Name, y.Name) })
 	for _, t := range others {
 		if !validTagName(t.Name) {
-			return b, fmt.Errorf("pgn: invalid tag name %q", t.Name)
+			return b, fmt.Errorf("pgn: invalid tag name %q", short([]byte(t.Name)))
 		}
 		b = appendTag(b, t.Name, t.Value)
+	}
+	for _, t := range g.Tags {
+		if len(t.Name)+len(t.Value) > maxTagText {
+			return b, fmt.Errorf("pgn: tag %q is too long", short([]byte(t.Name)))
+		}
 	}
 	return b, nil
 }
 
 // validTagName reports whether name reads back as a tag name.
 func validTagName(name string) bool {
-	if name == "" || len(name) > maxRaw*16 {
+	if name == "" {
 		return false
 	}
 	for i := 0; i < len(name); i++ {

@@ -121,6 +121,7 @@ func TestWriteInvalid(t *testing.T) {
 		{"bad result", func(g *pgn.Game) { g.Result = "1-0 ff" }},
 		{"bad tag name", func(g *pgn.Game) { g.Tags = []pgn.Tag{{"Two words", "x"}} }},
 		{"empty tag name", func(g *pgn.Game) { g.Tags = []pgn.Tag{{"", "x"}} }},
+		{"tag too long", func(g *pgn.Game) { g.Tags = []pgn.Tag{{"White", strings.Repeat("x", 300<<10)}} }},
 		{"too deep", func(g *pgn.Game) {
 			m := g.Moves[0]
 			for range 300 {
