@@ -142,9 +142,26 @@ func (a *App) askTakeBack() {
 	})
 }
 
-// offerDraw makes the side to move offer a draw, and asks the opponent at
-// once: both players sit at this screen.
+// offerDraw makes the side to move offer a draw, first asking them to
+// confirm when the settings say so.
 func (a *App) offerDraw() {
+	if !a.settings.ConfirmDrawOffer() {
+		a.makeDrawOffer()
+		return
+	}
+	g := a.sess.game
+	msg := lang.L("{{.Player}}, offer a draw to {{.Opponent}}?", map[string]any{
+		"Player": playerName(g, g.Turn()), "Opponent": playerName(g, g.Turn().Other())})
+	a.ask(lang.L("Draw offer"), msg, lang.L("Offer a draw"), lang.L("Cancel"), func(ok bool) {
+		if ok {
+			a.makeDrawOffer()
+		}
+	})
+}
+
+// makeDrawOffer records the side to move's draw offer and asks the
+// opponent at once: both players sit at this screen.
+func (a *App) makeDrawOffer() {
 	g := a.sess.game
 	by := g.Turn()
 	if err := g.OfferDraw(by); err != nil {
@@ -191,7 +208,8 @@ func (a *App) claimDraw() {
 	})
 }
 
-// askResign asks which player resigns: either may, at any time.
+// askResign asks which player resigns: either may, at any time. Without
+// confirmation (a setting), the side to move resigns at once.
 func (a *App) askResign() {
 	g := a.sess.game
 	resign := func(c game.Color) func() {
@@ -201,6 +219,10 @@ func (a *App) askResign() {
 			}
 			a.changed()
 		}
+	}
+	if !a.settings.ConfirmResign() {
+		resign(g.Turn())()
+		return
 	}
 	a.choose(lang.L("Resign"), lang.L("Who resigns? The game ends and the opponent wins."), []choice{
 		{lang.L("{{.Player}} resigns", map[string]any{"Player": playerName(g, g.Turn())}), resign(g.Turn())},

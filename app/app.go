@@ -35,6 +35,16 @@ type App struct {
 	ui       *ui
 	autosave autosave
 	ticker   *ticker
+
+	// locale is the user's language as the system gives it.
+	locale systemLocale
+	// pieceSets are the piece sets loaded so far, by name: each keeps
+	// its images.
+	pieceSets map[string]*pieces.Set
+	// settingsWin is the open settings window, or nil.
+	settingsWin *settingsWindow
+	// touched is the piece that must be moved in touch-move training.
+	touched touchMove
 }
 
 // Options configure an App. The zero value suits the real program.
@@ -50,19 +60,22 @@ type Options struct {
 
 // New builds the app's window in a, showing a new untimed game.
 func New(a fyne.App, o Options) *App {
-	if err := resources.LoadTranslations(); err != nil {
+	app := &App{
+		fyne:      a,
+		settings:  settings.New(a.Preferences()),
+		now:       o.Now,
+		autosave:  newAutosave(a.Storage().RootURI(), o.AutosaveDir),
+		locale:    readSystemLocale(),
+		pieceSets: map[string]*pieces.Set{},
+		touched:   touchMove{square: game.NoSquare},
+	}
+	if err := app.locale.useLanguage(app.settings.Language()); err != nil {
 		fyne.LogError("translations not loaded", err)
 	}
 	a.Settings().SetTheme(theme.Theme{})
 	a.SetIcon(resources.Icon())
-	app := &App{
-		fyne:     a,
-		win:      a.NewWindow(lang.L("Échiquier")),
-		settings: settings.New(a.Preferences()),
-		pieces:   pieces.Cburnett(),
-		now:      o.Now,
-		autosave: newAutosave(a.Storage().RootURI(), o.AutosaveDir),
-	}
+	app.win = a.NewWindow(lang.L("Échiquier"))
+	app.pieces = app.pieceSet(app.settings.PieceSet())
 	if app.now == nil {
 		app.now = time.Now
 	}
@@ -74,7 +87,7 @@ func New(a fyne.App, o Options) *App {
 	app.win.SetOnDropped(app.dropped)
 	app.installShortcuts()
 	app.win.Resize(fyne.NewSize(1040, 720))
-	app.refresh()
+	app.applySettings()
 	if !o.NoTicker {
 		app.ticker = startTicker(tickInterval, app.Tick)
 	}
@@ -107,6 +120,16 @@ func (a *App) stopTicker() {
 	if a.ticker != nil {
 		a.ticker.stop()
 	}
+}
+
+// pieceSet returns the piece set of that name, loaded once.
+func (a *App) pieceSet(name string) *pieces.Set {
+	set := pieces.ByName(name)
+	if kept, ok := a.pieceSets[set.Name]; ok {
+		return kept
+	}
+	a.pieceSets[set.Name] = set
+	return set
 }
 
 // newUntimedGame starts a game from the start position without clocks,

@@ -315,16 +315,15 @@ func TestOpenBadFileKeepsTheGame(t *testing.T) {
 	h.wantDialog("Could not open bad.pgn")
 }
 
-func TestBrowsingIsReadOnly(t *testing.T) {
+func TestBrowsingShowsThePastWithTheBanner(t *testing.T) {
 	h := newHarness(t)
 	h.play("e2e4 e7e5 g1f3")
 	h.app.typedKey(&fyne.KeyEvent{Name: fyne.KeyLeft})
-	if !h.app.sess.browsing() || h.app.ui.board.Legal != nil || !h.app.ui.banner.Visible() {
-		t.Fatal("after ← the board must show the past position, read-only, with the banner")
+	if !h.app.sess.browsing() || !h.app.ui.banner.Visible() {
+		t.Fatal("after ← the board must show the past position with the banner")
 	}
-	h.drag("b8", "c6")
-	if h.history() != "e4 e5 Nf3" {
-		t.Errorf("a move was played while browsing: %q", h.history())
+	if h.app.sess.shown() != h.app.sess.game.MainLine()[1] {
+		t.Error("← does not show the position after 1... e5")
 	}
 	h.app.typedKey(&fyne.KeyEvent{Name: fyne.KeyHome})
 	if h.app.sess.shown().Parent() != nil {
@@ -333,6 +332,79 @@ func TestBrowsingIsReadOnly(t *testing.T) {
 	h.app.typedKey(&fyne.KeyEvent{Name: fyne.KeyEnd})
 	if h.app.sess.browsing() || h.app.ui.banner.Visible() || h.app.ui.board.Legal == nil {
 		t.Error("End does not return to the game")
+	}
+}
+
+func TestMoveFromThePastAsksSideLineOrReplace(t *testing.T) {
+	h := newHarness(t)
+	h.play("e2e4 e7e5 g1f3")
+	h.app.typedKey(&fyne.KeyEvent{Name: fyne.KeyLeft})
+	h.drag("b1", "c3")
+	h.wantDialog("Start a side line with this move, or replace the moves that followed?")
+	h.tapButton("Cancel")
+	if h.history() != "e4 e5 Nf3" || len(h.app.sess.game.MainLine()[1].Children()) != 1 {
+		t.Fatal("Cancel changed the game")
+	}
+	h.drag("b1", "c3")
+	h.tapButton("Start a side line")
+	e5 := h.app.sess.game.MainLine()[1]
+	if h.history() != "e4 e5 Nf3" || len(e5.Children()) != 2 {
+		t.Fatalf("the side line was not added beside 2. Nf3: history %q", h.history())
+	}
+	side := e5.Children()[1]
+	if side.SAN() != "Nc3" || h.app.sess.shown() != side {
+		t.Errorf("the board should show the side line's 2. Nc3, shows %q", h.app.sess.shown().SAN())
+	}
+	if !strings.Contains(readFile(t, h.autosave), "(2. Nc3)") {
+		t.Errorf("the autosave lacks the side line:\n%s", readFile(t, h.autosave))
+	}
+	h.drag("g8", "f6")
+	if got := side.Children(); len(got) != 1 || got[0].SAN() != "Nf6" {
+		t.Error("a move at the end of a side line should extend it without asking")
+	}
+}
+
+func TestReplaceTheRestTakesTheMovesBack(t *testing.T) {
+	h := newHarness(t)
+	h.play("e2e4 e7e5 g1f3")
+	h.app.showNode(h.app.sess.game.MainLine()[0])
+	h.drag("c7", "c5")
+	h.tapButton("Replace the rest")
+	if h.history() != "e4 c5" || h.app.sess.browsing() {
+		t.Errorf("after replacing: %q, browsing %v", h.history(), h.app.sess.browsing())
+	}
+	if h.app.sess.game.Turn() != game.White {
+		t.Error("White should be to move after 1... c5")
+	}
+}
+
+func TestSideLineMenuPromotesDeletesAndComments(t *testing.T) {
+	h := newHarness(t)
+	h.play("e2e4 e7e5")
+	h.app.showNode(h.app.sess.game.MainLine()[0])
+	h.drag("c7", "c5")
+	h.tapButton("Start a side line")
+	side := h.app.sess.shown()
+	menu := h.app.nodeMenu(side)
+	labels := menuLabels(menu)
+	if !strings.Contains(labels, "Promote side line") || !strings.Contains(labels, "Delete from here") {
+		t.Fatalf("side-line menu: %s", labels)
+	}
+	if strings.Contains(menuLabels(h.app.nodeMenu(h.app.sess.game.MainLine()[0])), "Delete") {
+		t.Error("a move of the game itself offers Delete")
+	}
+	h.app.editComment(side)
+	h.typeInFocused("the Sicilian")
+	h.tapButton("Save")
+	if side.Comment() != "the Sicilian" {
+		t.Errorf("comment = %q", side.Comment())
+	}
+	h.app.deleteSideLine(side)
+	if n := len(h.app.sess.game.MainLine()[0].Children()); n != 1 {
+		t.Errorf("after delete, 1. e4 has %d continuations", n)
+	}
+	if h.app.sess.shown() != h.app.sess.game.MainLine()[0] {
+		t.Error("after deleting the side line shown, the board should show where it began")
 	}
 }
 

@@ -143,3 +143,35 @@ func writeFile(t *testing.T, path, text string) {
 		t.Fatal(err)
 	}
 }
+
+// menuLabels lists a menu's item labels, or "" for no menu.
+func menuLabels(m *fyne.Menu) string {
+	if m == nil {
+		return ""
+	}
+	var out []string
+	for _, it := range m.Items {
+		out = append(out, it.Label)
+	}
+	return strings.Join(out, " | ")
+}
+
+// typeInFocused types text into the focused widget of the window.
+func (h *harness) typeInFocused(text string) {
+	h.t.Helper()
+	f := h.app.win.Canvas().Focused()
+	if f == nil {
+		h.t.Fatal("nothing has the keyboard focus")
+	}
+	for _, r := range text {
+		f.TypedRune(r)
+	}
+}
+
+// tapSquare clicks a square of the board.
+func (h *harness) tapSquare(name string) {
+	h.t.Helper()
+	b := h.app.ui.board
+	abs := fyne.CurrentApp().Driver().AbsolutePositionForObject(b)
+	test.TapCanvas(h.app.win.Canvas(), abs.Add(b.SquareCenter(square(name))))
+}

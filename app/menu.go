@@ -20,19 +20,18 @@ func (a *App) mainMenu() *fyne.MainMenu {
 	autoFlip := fyne.NewMenuItem(lang.L("Turn the board after each move"), nil)
 	autoFlip.Checked = a.settings.AutoFlip()
 	autoFlip.Action = func() {
-		a.settings.SetAutoFlip(!a.settings.AutoFlip())
+		a.setAutoFlip(!a.settings.AutoFlip())
 		autoFlip.Checked = a.settings.AutoFlip()
-		if autoFlip.Checked {
-			a.settings.SetFlipped(a.sess.game.Turn() == game.Black)
-		}
-		a.refresh()
 	}
+	settingsItem := item(lang.L("Settings…"), a.showSettings, ctrl(fyne.KeyComma))
 	return fyne.NewMainMenu(
 		fyne.NewMenu(lang.L("Game"),
 			item(lang.L("New game…"), a.newGame, ctrl(fyne.KeyN)),
 			item(lang.L("Open…"), a.openDialog, ctrl(fyne.KeyO)),
 			item(lang.L("Save"), a.save, ctrl(fyne.KeyS)),
 			item(lang.L("Save as…"), a.saveAs, ctrlShift(fyne.KeyS)),
+			fyne.NewMenuItemSeparator(),
+			settingsItem,
 			fyne.NewMenuItemSeparator(),
 			quit),
 		fyne.NewMenu(lang.L("Play"),
@@ -41,12 +40,41 @@ func (a *App) mainMenu() *fyne.MainMenu {
 			fyne.NewMenuItem(lang.L("Claim draw"), a.claimDraw),
 			fyne.NewMenuItem(lang.L("Resign"), a.askResign),
 			fyne.NewMenuItemSeparator(),
-			fyne.NewMenuItem(lang.L("Pause or resume the clocks"), a.togglePause)),
+			fyne.NewMenuItem(lang.L("Pause or resume the clocks"), a.togglePause),
+			fyne.NewMenuItemSeparator(),
+			item(lang.L("Edit the comment on this move…"), a.editShownComment, ctrl(fyne.KeyE)),
+			item(lang.L("Play on the board with the keyboard"), a.focusBoard, ctrl(fyne.KeyB))),
 		fyne.NewMenu(lang.L("View"),
 			item(lang.L("Flip the board"), a.flip, ctrl(fyne.KeyF)),
-			autoFlip),
+			autoFlip,
+			fyne.NewMenuItemSeparator(),
+			fyne.NewMenuItem(lang.L("Start position"), a.showStart),
+			fyne.NewMenuItem(lang.L("Previous move"), func() { a.step(-1) }),
+			fyne.NewMenuItem(lang.L("Next move"), func() { a.step(1) }),
+			fyne.NewMenuItem(lang.L("Back to the game"), a.showLive)),
 	)
 }
+
+// setAutoFlip turns auto-flip on or off; on, the board turns to the side
+// to move at once.
+func (a *App) setAutoFlip(on bool) {
+	a.settings.SetAutoFlip(on)
+	if on {
+		a.settings.SetFlipped(a.sess.game.Turn() == game.Black)
+	}
+	a.refresh()
+}
+
+// editShownComment edits the comment on the move shown.
+func (a *App) editShownComment() {
+	if n := a.sess.shown(); n.Parent() != nil {
+		a.editComment(n)
+	}
+}
+
+// focusBoard gives the keyboard to the board: arrows move a square
+// cursor, Space or Enter picks up and puts down.
+func (a *App) focusBoard() { a.win.Canvas().Focus(a.ui.board) }
 
 func ctrl(k fyne.KeyName) fyne.Shortcut {
 	return &desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault}
@@ -69,6 +97,7 @@ func (a *App) installShortcuts() {
 		}
 	}
 	c.SetOnTypedKey(a.typedKey)
+	c.SetOnTypedRune(a.typedRune)
 }
 
 // typedKey steps through the game with ←, →, Home and End, and puts a

@@ -26,6 +26,7 @@ type ui struct {
 	status  *widget.Label
 	banner  *fyne.Container
 	viewing *widget.Label
+	moveBox *moveBox
 
 	takeBack, offerDraw, claimDraw, resign, flip, pause *widget.Button
 
@@ -39,8 +40,13 @@ func (a *App) buildUI() *ui {
 		clocks: [2]*widgets.ClockFace{widgets.NewClockFace(game.White), widgets.NewClockFace(game.Black)},
 		status: widget.NewLabel(""),
 	}
-	u.board.OnMove = a.boardMove
+	u.board.OnMove = a.moveFromBoard
+	u.board.OnPick = a.piecePicked
+	u.board.OnRefused = a.pieceRefused
+	u.board.OnOtherKey = a.typedKey
 	u.moves.OnSelect = a.showNode
+	u.moves.Menu = a.nodeMenu
+	u.moveBox = a.newMoveBox()
 	u.topSlot = container.NewStack()
 	u.lowSlot = container.NewStack()
 	u.status.TextStyle.Bold = true
@@ -48,7 +54,7 @@ func (a *App) buildUI() *ui {
 	u.buildActions(a)
 	actions := container.NewGridWithColumns(2, u.takeBack, u.offerDraw, u.claimDraw, u.resign, u.flip, u.pause)
 	side := container.NewBorder(u.topSlot,
-		container.NewVBox(actions, u.lowSlot), nil, nil, u.moves)
+		container.NewVBox(u.moveBox.box, actions, u.lowSlot), nil, nil, u.moves)
 	boardArea := container.NewBorder(u.banner, nil, nil, nil, u.board)
 	split := container.NewHSplit(boardArea, side)
 	split.Offset = 0.68
@@ -87,14 +93,15 @@ func (a *App) refresh() {
 }
 
 func (a *App) refreshBoard() {
-	g, b := a.sess.game, a.ui.board
+	b := a.ui.board
 	n := a.sess.shown()
 	b.Pos = n.Position()
 	b.LastMove, b.HasLastMove = n.Move(), n.Parent() != nil
 	b.Legal = nil
-	if !a.sess.browsing() && !g.Status().Over() {
-		b.Legal = g.Legal()
+	if a.canMoveHere() {
+		b.Legal = n.LegalMoves()
 	}
+	b.Locked = a.touchedSquare()
 	b.Flipped = a.settings.Flipped()
 	b.Refresh()
 	a.refreshBanner(n)
@@ -106,9 +113,9 @@ func (a *App) refreshBanner(n *game.Node) {
 		u.banner.Hide()
 		return
 	}
-	text := lang.L("Viewing the start position")
+	text := lang.L("Viewing the start position — a move made here starts a side line")
 	if n.Parent() != nil {
-		text = lang.L("Viewing move {{.Move}} — the board is read-only", map[string]any{"Move": moveLabel(n)})
+		text = lang.L("Viewing move {{.Move}} — a move made here starts a side line", map[string]any{"Move": moveLabel(n)})
 	}
 	u.viewing.SetText(text)
 	u.banner.Show()
@@ -125,7 +132,7 @@ func moveLabel(n *game.Node) string {
 
 func (a *App) refreshMoves() {
 	g := a.sess.game
-	a.ui.moves.SetLine(g.Root(), g.MainLine())
+	a.ui.moves.SetRoot(g.Root())
 	a.ui.moves.SetCurrent(a.sess.shown())
 }
 

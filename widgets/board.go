@@ -13,9 +13,23 @@ import (
 )
 
 // Board is a chessboard on which the user moves pieces, by dragging a
-// piece to its square or by clicking the piece and then the square. It is
-// one surface that hit-tests where a click or a drag ends; the pieces are
-// not widgets of their own.
+// piece to its square, by clicking the piece and then the square, or with
+// the keyboard. It is one surface that hit-tests where a click or a drag
+// ends; the pieces are not widgets of their own.
+//
+// Keyboard play: the board takes the focus through Tab or when the app
+// gives it (Canvas.Focus). A click does not take the focus, so that keys
+// the window uses (← and → to step through the game) keep working for
+// mouse users; a click on a board that has the focus keeps it. While it
+// has the focus and a key was the last thing used on it, a cursor outlines
+// one square. The arrows move the cursor (as seen on screen, so ↑ goes
+// towards the top edge even when Flipped); Space or Enter works like a
+// click on the cursor square: it picks up the piece there, or puts the
+// picked-up piece down on it, making the move. In the promotion chooser the
+// arrows go through the pieces, Space or Enter takes the one outlined, and
+// Q, R, B or N takes that piece. Escape closes the chooser, puts a piece
+// picked up or being dragged back, and with nothing to cancel gives the
+// focus up. Keyboard play ignores Input.
 type Board struct {
 	widget.BaseWidget
 
@@ -24,9 +38,11 @@ type Board struct {
 	// Legal lists the moves the user may make now. With none, the board
 	// only shows.
 	Legal []game.Move
-	// LastMove is highlighted when HasLastMove is set.
+	// LastMove is highlighted when HasLastMove and ShowLastMove are set.
 	LastMove    game.Move
 	HasLastMove bool
+	// ShowLastMove tints the two squares of LastMove (NewBoard sets it).
+	ShowLastMove bool
 	// Flipped puts Black at the bottom.
 	Flipped bool
 	// ShowCoordinates draws a–h and 1–8 beside the board.
@@ -34,6 +50,26 @@ type Board struct {
 	// ShowHints marks the squares the picked-up piece can go to: a dot on
 	// an empty square, a ring around a piece it can take.
 	ShowHints bool
+	// Input says how the pointer may move pieces: by dragging, by clicking,
+	// or both (the zero value).
+	Input InputMode
+	// Animate slides a piece to its square when the board is refreshed
+	// with the position LastMove leads to from the position shown before:
+	// a move made by clicks or keys, a move the app plays or reads, a step
+	// forward through the game. A castling rook jumps to its square. Other
+	// changes (a move the user dropped where it belongs, a step back, a
+	// jump through the game) show at once, and so does everything when the
+	// system asks for fewer animations. A refresh that changes the
+	// position while a piece slides ends the slide.
+	Animate bool
+	// Locked, unless NoSquare (NewBoard sets NoSquare), holds the one piece
+	// the user may pick up, for the touch-move rule: trying to pick up
+	// another piece of the side to move calls OnRefused and does nothing
+	// else. Once picked up, the locked piece stays picked up when clicked
+	// again or when a square it cannot go to is clicked; it can still be
+	// put back by dragging it home or with Escape. A lock on a square with
+	// no legal move is ignored.
+	Locked game.Square
 	// Scheme gives the board's colours, Pieces its piece set.
 	Scheme theme.BoardScheme
 	Pieces *pieces.Set
@@ -41,42 +77,75 @@ type Board struct {
 	// OnMove is called when the user makes one of the Legal moves; for a
 	// promotion, once the piece is chosen.
 	OnMove func(game.Move)
+	// OnPick is called when the user picks up a piece that has a legal
+	// move, by a click, a drag or a key, with the piece's square.
+	OnPick func(game.Square)
+	// OnRefused is called with the square of a piece the user tried to
+	// pick up when Locked allows only another one.
+	OnRefused func(game.Square)
+	// OnOtherKey receives the keys typed while the board has the focus
+	// that the board does not use itself (Home, End, Page Up…), so that
+	// the window's keys keep working.
+	OnOtherKey func(*fyne.KeyEvent)
 
 	ui       interaction
+	keys     keyboard
+	motion   motion
 	renderer *boardRenderer
 }
 
+// InputMode says which pointer gestures move pieces on a board.
+type InputMode int
+
+const (
+	// InputBoth accepts dragging a piece and clicking it then its target.
+	InputBoth InputMode = iota
+	// InputDrag accepts only dragging: clicks on squares do nothing.
+	InputDrag
+	// InputClick accepts only clicks: a piece never follows the pointer,
+	// and a drag that ends where it began counts as a click there.
+	InputClick
+)
+
 // interaction is what the user is doing with the board.
 type interaction struct {
-	selected  game.Square   // the piece picked up by a click, or NoSquare
-	pressed   bool          // a button went down on the board
-	pressAt   fyne.Position // where it went down
-	dragging  bool
-	dragFrom  game.Square
-	dragAt    fyne.Position // where the dragged piece is
-	promoting bool          // the promotion chooser is open
-	promoFrom game.Square
-	promoTo   game.Square
+	selected    game.Square   // the piece picked up by a click, or NoSquare
+	pressed     bool          // a button went down on the board
+	pressAt     fyne.Position // where it went down
+	dragging    bool          // a piece follows the pointer
+	clickDrag   bool          // InputClick: a drag watched as a possible click
+	dragIgnored bool          // the rest of this drag does nothing
+	dragFrom    game.Square
+	dragAt      fyne.Position // where the pointer is
+	promoting   bool          // the promotion chooser is open
+	promoFrom   game.Square
+	promoTo     game.Square
+	promoChoice int // the chooser slot outlined for the keyboard
 }
 
 var (
 	_ fyne.Draggable    = (*Board)(nil)
 	_ fyne.Tappable     = (*Board)(nil)
+	_ fyne.Focusable    = (*Board)(nil)
 	_ desktop.Mouseable = (*Board)(nil)
 )
 
-// NewBoard returns a board showing the start position, with coordinates
-// and hints on, in the default colours.
+// NewBoard returns a board showing the start position, with coordinates,
+// hints and the last move on, in the default colours.
 func NewBoard(set *pieces.Set) *Board {
 	start, _ := game.ParseFEN(game.StartFEN)
 	b := &Board{
 		Pos:             start,
+		ShowLastMove:    true,
 		ShowCoordinates: true,
 		ShowHints:       true,
+		Locked:          game.NoSquare,
 		Scheme:          theme.Schemes()[0],
 		Pieces:          set,
 	}
 	b.ui.selected = game.NoSquare
+	b.keys.cursor = game.NoSquare
+	b.motion.shown = start
 	b.ExtendBaseWidget(b)
 	return b
 }
@@ -95,9 +164,11 @@ func (b *Board) MinSize() fyne.Size {
 }
 
 // Refresh redraws the board. Changing Pos, Legal or Flipped drops a
-// selection or promotion in progress that no longer fits.
+// selection or promotion in progress that no longer fits; a new Pos may
+// start a slide (see Animate).
 func (b *Board) Refresh() {
 	b.dropStaleInteraction()
+	b.followPosition()
 	b.BaseWidget.Refresh()
 }
 
@@ -113,90 +184,31 @@ func (b *Board) SquareCenter(sq game.Square) fyne.Position {
 	return p.AddXY(g.square/2, g.square/2)
 }
 
-// Selected returns the square of the piece picked up by a click, or
-// NoSquare.
+// Selected returns the square of the piece picked up by a click, a key or
+// a drag in progress, or NoSquare.
 func (b *Board) Selected() game.Square { return b.ui.selected }
 
-// CancelSelection puts down a piece picked up by a click or a drag, and
-// closes the promotion chooser.
+// Cursor returns the square of the keyboard cursor, or NoSquare before
+// the keyboard was first used. The cursor is drawn only while the board
+// has the focus.
+func (b *Board) Cursor() game.Square { return b.keys.cursor }
+
+// CancelSelection puts down a piece picked up by a click or a key, puts a
+// dragged piece back (the rest of that drag does nothing), and closes the
+// promotion chooser.
 func (b *Board) CancelSelection() {
-	b.ui = interaction{selected: game.NoSquare}
-	b.BaseWidget.Refresh()
-}
-
-// Tapped picks up a piece, puts it down again, or moves the picked-up
-// piece to the square clicked.
-func (b *Board) Tapped(ev *fyne.PointEvent) {
-	if b.ui.promoting {
-		b.choosePromotion(ev.Position)
-		return
-	}
-	sq := b.SquareAt(ev.Position)
-	from := b.ui.selected
-	switch {
-	case sq == game.NoSquare || sq == from:
-		b.ui.selected = game.NoSquare
-	case from != game.NoSquare && b.hasMove(from, sq):
-		b.ui.selected = game.NoSquare
-		b.tryMove(from, sq)
-	case b.movable(sq):
-		b.ui.selected = sq
-	default:
-		b.ui.selected = game.NoSquare
+	b.ui = interaction{
+		selected:    game.NoSquare,
+		pressed:     b.ui.pressed,
+		pressAt:     b.ui.pressAt,
+		dragIgnored: b.ui.dragging || b.ui.clickDrag || b.ui.dragIgnored,
 	}
 	b.BaseWidget.Refresh()
 }
 
-// MouseDown records where a drag may start.
-func (b *Board) MouseDown(ev *desktop.MouseEvent) {
-	b.ui.pressed, b.ui.pressAt = true, ev.Position
-}
-
-// MouseUp forgets the press.
-func (b *Board) MouseUp(*desktop.MouseEvent) { b.ui.pressed = false }
-
-// Dragged picks up the piece where the drag started and makes it follow
-// the pointer.
-func (b *Board) Dragged(ev *fyne.DragEvent) {
-	if b.ui.promoting {
-		return
-	}
-	if !b.ui.dragging {
-		// A real pointer reports the button going down first: the drag
-		// began there, and the first event's delta covers the way since.
-		// Without it (a synthetic drag) the first event is the start.
-		start := ev.Position
-		if b.ui.pressed {
-			start = b.ui.pressAt
-		}
-		from := b.SquareAt(start)
-		if !b.movable(from) {
-			return
-		}
-		b.ui.dragging, b.ui.dragFrom, b.ui.dragAt = true, from, start
-		b.ui.selected = from
-		b.BaseWidget.Refresh()
-	}
-	b.ui.dragAt = b.ui.dragAt.Add(ev.Dragged)
-	if b.renderer != nil {
-		b.renderer.moveDragged()
-	}
-}
-
-// DragEnd drops the dragged piece: it moves if the square under it is a
-// legal target, and goes back to its square otherwise.
-func (b *Board) DragEnd() {
-	b.ui.pressed = false
-	if !b.ui.dragging {
-		return
-	}
-	from, to := b.ui.dragFrom, b.SquareAt(b.ui.dragAt)
-	b.ui.dragging = false
-	if to != from && b.hasMove(from, to) {
-		b.ui.selected = game.NoSquare
-		b.tryMove(from, to)
-	}
-	b.BaseWidget.Refresh()
+// busy reports whether there is something CancelSelection would undo.
+func (b *Board) busy() bool {
+	return b.ui.selected != game.NoSquare || b.ui.dragging || b.ui.clickDrag || b.ui.promoting
 }
 
 // tryMove makes the move from→to, first asking for the promotion piece
@@ -213,6 +225,7 @@ func (b *Board) tryMove(from, to game.Square) {
 		b.emit(found[0])
 	case len(found) > 1:
 		b.ui.promoting, b.ui.promoFrom, b.ui.promoTo = true, from, to
+		b.ui.promoChoice = 0
 	}
 }
 
@@ -222,20 +235,13 @@ func (b *Board) emit(m game.Move) {
 	}
 }
 
-// choosePromotion takes the piece clicked in the chooser, or cancels the
-// move when the click is elsewhere.
-func (b *Board) choosePromotion(pos fyne.Position) {
+// promote closes the chooser and plays the promotion to the i-th piece
+// of promotionKinds.
+func (b *Board) promote(i int) {
 	from, to := b.ui.promoFrom, b.ui.promoTo
 	b.ui.promoting = false
-	g := b.geometry()
-	for i, k := range promotionKinds {
-		if g.promotionSlot(to, i, b.Flipped).contains(pos, g.square) {
-			b.BaseWidget.Refresh()
-			b.emit(game.Move{From: from, To: to, Promotion: k})
-			return
-		}
-	}
 	b.BaseWidget.Refresh()
+	b.emit(game.Move{From: from, To: to, Promotion: promotionKinds[i]})
 }
 
 // promotionKinds is the order of the chooser, from the promotion square
@@ -261,14 +267,44 @@ func (b *Board) hasMove(from, to game.Square) bool {
 	return false
 }
 
+// lockActive reports whether Locked restricts what may be picked up.
+func (b *Board) lockActive() bool {
+	return b.Locked != game.NoSquare && b.movable(b.Locked)
+}
+
+// refuses reports whether picking up the piece on sq breaks the lock: it
+// is another piece of the side to move.
+func (b *Board) refuses(sq game.Square) bool {
+	if !b.lockActive() || sq == b.Locked || !onBoard(sq) {
+		return false
+	}
+	p := b.Pos.Board[sq]
+	return p != game.NoPiece && p.Color() == b.Pos.Turn
+}
+
+func (b *Board) refuse(sq game.Square) {
+	if b.OnRefused != nil {
+		b.OnRefused(sq)
+	}
+}
+
+func (b *Board) picked(sq game.Square) {
+	if b.OnPick != nil {
+		b.OnPick(sq)
+	}
+}
+
+func onBoard(sq game.Square) bool { return sq >= 0 && sq < 64 }
+
 // dropStaleInteraction forgets a picked-up piece that can no longer move
 // (the position changed under it).
 func (b *Board) dropStaleInteraction() {
-	if b.ui.selected != game.NoSquare && !b.movable(b.ui.selected) {
+	sel := b.ui.selected
+	if sel != game.NoSquare && (!b.movable(sel) || (b.lockActive() && sel != b.Locked)) {
 		b.ui.selected = game.NoSquare
 	}
 	if b.ui.dragging && !b.movable(b.ui.dragFrom) {
-		b.ui.dragging = false
+		b.ui.dragging, b.ui.dragIgnored = false, true
 	}
 	if b.ui.promoting && !b.hasMove(b.ui.promoFrom, b.ui.promoTo) {
 		b.ui.promoting = false

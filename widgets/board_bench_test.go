@@ -45,6 +45,19 @@ func BenchmarkBoardRefresh(b *testing.B) {
 	}
 }
 
+// BenchmarkBoardRefreshDragging is a whole board refresh while a piece is
+// dragged, as when the app refreshes (a clock, a redraw) during a drag.
+func BenchmarkBoardRefreshDragging(b *testing.B) {
+	board := benchBoard(b)
+	start := board.SquareCenter(game.NewSquare(4, 1))
+	board.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: start}, Dragged: fyne.NewDelta(1, -1)})
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		board.Refresh()
+	}
+}
+
 // BenchmarkBoardResize lays the board out at a new size each time, with
 // the piece images drawn for that size (cached after the first time).
 func BenchmarkBoardResize(b *testing.B) {

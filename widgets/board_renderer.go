@@ -7,15 +7,17 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	fynetheme "fyne.io/fyne/v2/theme"
 
 	"github.com/echiquier/echiquier/app/game"
 )
 
 // boardRenderer draws a Board with a fixed set of canvas objects: the
-// squares, highlights, hints, pieces, coordinates, the dragged piece and
-// the promotion chooser. Piece images come from the piece set's cache, and
-// an image object is refreshed only when its picture changes, so that a
-// refresh does not upload 32 textures again.
+// squares, highlights, hints, pieces, coordinates, the keyboard cursor,
+// the sliding piece, the dragged piece and the promotion chooser. Piece
+// images come from the piece set's cache, and an image object is refreshed
+// only when its picture changes, so that a refresh does not upload 32
+// textures again.
 type boardRenderer struct {
 	b *Board
 
@@ -29,6 +31,9 @@ type boardRenderer struct {
 	pieces    [64]*canvas.Image
 	files     [8]*canvas.Text
 	ranks     [8]*canvas.Text
+	cursor    *canvas.Rectangle // the keyboard cursor, in the theme's colour
+	cursorIn  *canvas.Rectangle // a line inside it, seen on any square
+	slide     *canvas.Image
 	dragged   *canvas.Image
 	veil      *canvas.Rectangle
 	promoBack [4]*canvas.Circle
@@ -68,6 +73,8 @@ func newBoardRenderer(b *Board) *boardRenderer {
 		r.ranks[i] = canvas.NewText(string(rune('1'+i)), color.Black)
 		r.objects = append(r.objects, r.files[i], r.ranks[i])
 	}
+	r.cursor, r.cursorIn = rect(), rect()
+	r.slide = image()
 	r.dragged = image()
 	r.veil = rect()
 	for i := range r.promoBack {
@@ -105,6 +112,9 @@ func (r *boardRenderer) Layout(fyne.Size) {
 	}
 	r.layoutHighlights(g)
 	r.layoutCoordinates(g)
+	r.layoutCursor(g)
+	r.slide.Resize(sq)
+	r.moveSlide()
 	r.dragged.Resize(sq)
 	r.moveDragged()
 	r.veil.Move(g.origin)
@@ -154,6 +164,29 @@ func (r *boardRenderer) layoutHighlights(g boardGeometry) {
 	place(r.selected, b.ui.selected)
 }
 
+// layoutCursor draws the cursor as a thick outline inside its square, with
+// a thin line inside that in the other square colour, so that it shows on
+// any square whatever the theme's colour.
+func (r *boardRenderer) layoutCursor(g boardGeometry) {
+	c := r.b.keys.cursor
+	if c == game.NoSquare {
+		return
+	}
+	p := g.squarePos(c, r.b.Flipped)
+	w := max(g.square/10, 2)
+	r.cursor.StrokeWidth = w
+	r.cursor.Move(p.AddXY(w/2, w/2))
+	r.cursor.Resize(fyne.NewSquareSize(g.square - w))
+	in := max(w/4, 1)
+	r.cursorIn.StrokeWidth = in
+	r.cursorIn.Move(p.AddXY(w+in/2, w+in/2))
+	r.cursorIn.Resize(fyne.NewSquareSize(g.square - 2*w - in))
+	r.cursorIn.StrokeColor = r.b.Scheme.Light
+	if c.IsLight() {
+		r.cursorIn.StrokeColor = r.b.Scheme.Dark
+	}
+}
+
 func (r *boardRenderer) layoutCoordinates(g boardGeometry) {
 	size := g.band * 0.75
 	for i := 0; i < 8; i++ {
@@ -194,6 +227,20 @@ func (r *boardRenderer) moveDragged() {
 	canvas.Refresh(r.hover)
 }
 
+// moveSlide puts the sliding piece on its way from its square to its
+// target.
+func (r *boardRenderer) moveSlide() {
+	b := r.b
+	if !b.sliding() {
+		return
+	}
+	g := b.geometry()
+	from := g.squarePos(b.motion.move.From, b.Flipped)
+	to := g.squarePos(b.motion.move.To, b.Flipped)
+	t := b.motion.at
+	r.slide.Move(fyne.NewPos(from.X+(to.X-from.X)*t, from.Y+(to.Y-from.Y)*t))
+}
+
 // pixelSize returns the size in device pixels of a square side.
 func (r *boardRenderer) pixelSize(side float32) int {
 	return int(math.Round(float64(side * r.b.scale())))
@@ -225,6 +272,9 @@ func (r *boardRenderer) refreshColours() {
 		r.ranks[i].Text = string(rune('1' + i))
 	}
 	r.lastFrom.FillColor, r.lastTo.FillColor = s.LastMove, s.LastMove
+	th, v := r.b.Theme(), fyne.CurrentApp().Settings().ThemeVariant()
+	r.cursor.FillColor, r.cursor.StrokeColor = color.Transparent, th.Color(fynetheme.ColorNamePrimary, v)
+	r.cursorIn.FillColor = color.Transparent
 	r.check.FillColor = s.Check
 	r.selected.FillColor = s.Selected
 	r.hover.FillColor, r.hover.StrokeColor = color.Transparent, s.Selected
@@ -233,8 +283,10 @@ func (r *boardRenderer) refreshColours() {
 
 func (r *boardRenderer) refreshHighlights() {
 	b := r.b
-	r.lastFrom.Hidden = !b.HasLastMove
-	r.lastTo.Hidden = !b.HasLastMove
+	r.lastFrom.Hidden = !b.HasLastMove || !b.ShowLastMove
+	r.lastTo.Hidden = r.lastFrom.Hidden
+	r.cursor.Hidden = !b.cursorShown()
+	r.cursorIn.Hidden = r.cursor.Hidden
 	r.check.Hidden = !b.Pos.Check
 	r.selected.Hidden = b.ui.selected == game.NoSquare
 	r.hover.Hidden = !b.ui.dragging
@@ -259,10 +311,19 @@ func (r *boardRenderer) refreshImages() {
 	if b.Pieces == nil || r.px == 0 {
 		return
 	}
+	sliding := b.sliding()
 	for i, x := range r.pieces {
 		p := b.Pos.Board[i]
+		if sliding && game.Square(i) == b.motion.move.To {
+			p = b.motion.captured
+		}
 		hidden := p == game.NoPiece || (b.ui.dragging && game.Square(i) == b.ui.dragFrom)
 		setImage(x, b.Pieces.Image(p, r.px), hidden)
+	}
+	if sliding {
+		setImage(r.slide, b.Pieces.Image(b.motion.piece, r.px), false)
+	} else {
+		r.slide.Hidden = true
 	}
 	if b.ui.dragging {
 		setImage(r.dragged, b.Pieces.Image(b.Pos.Board[b.ui.dragFrom], r.px), false)
@@ -279,13 +340,18 @@ func (r *boardRenderer) refreshImages() {
 }
 
 func (r *boardRenderer) refreshPromotion() {
-	hidden := !r.b.ui.promoting
+	b := r.b
+	hidden := !b.ui.promoting
 	r.veil.Hidden = hidden
-	for _, c := range r.promoBack {
+	for i, c := range r.promoBack {
 		c.Hidden = hidden
 		c.FillColor = color.NRGBA{R: 0xf4, G: 0xf4, B: 0xf4, A: 0xff}
-		c.StrokeColor = r.b.Scheme.Selected
+		c.StrokeColor = b.Scheme.Selected
 		c.StrokeWidth = 2
+		if b.cursorShown() && i == b.ui.promoChoice {
+			c.StrokeColor = r.cursor.StrokeColor
+			c.StrokeWidth = max(r.cursor.StrokeWidth, 3)
+		}
 	}
 }
 

@@ -18,12 +18,19 @@ type boardFixture struct {
 	t     *testing.T
 	board *widgets.Board
 	win   fyne.Window
+	game  *game.Game
 	moves []game.Move
 }
 
 func newBoardFixture(t *testing.T, fen string) *boardFixture {
 	t.Helper()
 	test.NewTempApp(t)
+	return newBoardWindow(t, fen)
+}
+
+// newBoardWindow is newBoardFixture in the current app.
+func newBoardWindow(t *testing.T, fen string) *boardFixture {
+	t.Helper()
 	f := &boardFixture{t: t, board: widgets.NewBoard(pieces.Cburnett())}
 	f.board.OnMove = func(m game.Move) { f.moves = append(f.moves, m) }
 	f.setFEN(fen)
@@ -39,9 +46,39 @@ func (f *boardFixture) setFEN(fen string) {
 	if err != nil {
 		f.t.Fatal(err)
 	}
+	f.game = g
 	f.board.Pos = g.Position()
 	f.board.Legal = g.Legal()
 	f.board.Refresh()
+}
+
+// playMoves makes the fixture answer a move as the app does: it plays the
+// move in the game and shows the new position with the move as the last.
+func (f *boardFixture) playMoves() {
+	f.board.OnMove = func(m game.Move) {
+		f.moves = append(f.moves, m)
+		f.play(m.UCI())
+	}
+}
+
+// play plays a move in the game and shows it as the app does.
+func (f *boardFixture) play(uci string) {
+	f.t.Helper()
+	if err := f.game.Move(uci); err != nil {
+		f.t.Fatal(err)
+	}
+	f.board.Pos, f.board.Legal = f.game.Position(), f.game.Legal()
+	f.board.LastMove, f.board.HasLastMove = move(uci), true
+	f.board.Refresh()
+}
+
+// move reads a move in UCI notation.
+func move(uci string) game.Move {
+	m := game.Move{From: sq(uci[0:2]), To: sq(uci[2:4])}
+	if len(uci) == 5 {
+		m.Promotion = map[byte]game.Kind{'q': game.Queen, 'r': game.Rook, 'b': game.Bishop, 'n': game.Knight}[uci[4]]
+	}
+	return m
 }
 
 func sq(name string) game.Square {

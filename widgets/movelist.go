@@ -1,18 +1,24 @@
 package widgets
 
 import (
-	"strconv"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
 )
 
-// MoveList shows the moves of a line beside the board, a row per full
-// move: its number, White's move and Black's move. The current move is
-// highlighted; clicking a move reports it through OnSelect. Only the rows
-// in view exist as objects, so a game of thousands of moves stays fast.
+// MoveList shows a game's whole tree beside the board. The main line runs
+// in rows of numbered pairs, "12. Nf3 Nf6". A main-line move that carries
+// comments, glyphs other than its move-quality one, or side lines ends its
+// row; below it come its comment, in dimmer italics, and each side line
+// as an indented paragraph of flowing text, "(12… d5 13. exd5 Nxd5)",
+// with the side lines branching off it nested in brackets; then the main
+// line goes on, "12… Nf6". A comment before the first move shows on top.
+//
+// Every move, main line or side line, takes clicks: a click reports it
+// through OnSelect, a right click opens its Menu. The current move is
+// highlighted. Only the rows in view exist as objects, so a game of
+// thousands of moves stays fast.
 //
 // The list does not handle keys: the app moves through the game and calls
 // SetCurrent.
@@ -26,150 +32,90 @@ type MoveList struct {
 	// figurines, say); nil shows SAN as it is. Call Refresh after changing
 	// it.
 	Notation func(san string) string
+	// Menu returns the menu a right click on a move opens at the pointer;
+	// nil, or a nil menu, opens none.
+	Menu func(n *game.Node) *fyne.Menu
 
 	root    *game.Node
-	line    []*game.Node
-	offset  int // 1 when the line starts with Black's move, else 0
-	current int // index in line of the current move, or -1
-
-	list         *widget.List
-	scrollOnSize bool // SetCurrent came before the list had a size
+	current *game.Node // the highlighted move, or nil
+	view    *moveListView
 }
 
 // NewMoveList returns an empty move list. A MoveList must be made with
 // it.
 func NewMoveList() *MoveList {
-	l := &MoveList{current: -1}
+	l := &MoveList{}
 	l.ExtendBaseWidget(l)
-	l.list = widget.NewList(l.rowCount, l.newRow, l.updateRow)
-	l.list.HideSeparators = true
+	l.view = newMoveListView(l)
+	l.view.setTheme(l.Theme())
 	return l
 }
 
 // CreateRenderer is part of fyne.Widget.
 func (l *MoveList) CreateRenderer() fyne.WidgetRenderer {
 	l.ExtendBaseWidget(l)
-	return &moveListRenderer{l: l, objects: []fyne.CanvasObject{l.list}}
+	return &moveListRenderer{l: l, objects: []fyne.CanvasObject{l.view.scroll}}
 }
 
-// SetLine sets the moves shown: line[i] is the i-th move after root (the
-// main line, say). The highlight is dropped when its move is no longer in
-// the line.
-func (l *MoveList) SetLine(root *game.Node, line []*game.Node) {
-	cur := l.Current()
-	l.root, l.line = root, line
-	l.offset = 0
-	if l.firstMover() == game.Black {
-		l.offset = 1
+// SetRoot (re)reads the whole tree under root, the start of the game:
+// call it after every change to the game. The highlight stays on the
+// current move while it is in the tree. nil empties the list.
+func (l *MoveList) SetRoot(root *game.Node) {
+	l.root = root
+	l.view.tree = buildMoveTree(root, l.Notation, &l.view.tree)
+	if _, ok := l.view.tree.spot(l.current); !ok {
+		l.current = nil
 	}
-	l.current = l.indexOf(cur)
-	l.list.Refresh()
+	l.view.relayout()
 }
 
-// SetCurrent highlights n's move and scrolls it into view. nil, the root
-// or a node not in the line highlights nothing.
+// SetLine shows the tree under root; line is ignored.
+//
+// Deprecated: use SetRoot. SetLine only keeps the app building until it
+// switches to SetRoot; remove it then.
+func (l *MoveList) SetLine(root *game.Node, _ []*game.Node) { l.SetRoot(root) }
+
+// SetCurrent highlights n's move, on the main line or a side line, and
+// scrolls it into view. nil, the root or a node not in the tree
+// highlights nothing.
 func (l *MoveList) SetCurrent(n *game.Node) {
-	l.current = l.indexOf(n)
-	l.scrollOnSize = false
-	switch {
-	case l.current < 0:
-		l.list.Refresh()
-	case l.list.Size().Height <= 0:
-		l.scrollOnSize = true // scroll once laid out
-		l.list.Refresh()
-	default:
-		l.list.ScrollTo(l.rowOf(l.current)) // refreshes the rows in view
+	l.current = nil
+	if _, ok := l.view.tree.spot(n); ok {
+		l.current = n
 	}
+	l.view.scrollToCurrent()
 }
 
 // Current returns the highlighted move's node, or nil.
-func (l *MoveList) Current() *game.Node {
-	if l.current < 0 {
-		return nil
-	}
-	return l.line[l.current]
-}
+func (l *MoveList) Current() *game.Node { return l.current }
 
-// firstMover is the colour of the line's first move.
-func (l *MoveList) firstMover() game.Color {
-	switch {
-	case l.root != nil:
-		return l.root.Position().Turn
-	case len(l.line) > 0:
-		return l.line[0].Mover()
+// MovePosition returns the middle of n's move in the list's coordinates,
+// as the list is scrolled now: outside the list's size when the move is
+// scrolled out of view. ok is false when n is not in the tree or the list
+// has not been laid out yet.
+func (l *MoveList) MovePosition(n *game.Node) (pos fyne.Position, ok bool) {
+	v := l.view
+	s, ok := v.tree.spot(n)
+	if !ok || v.width <= 0 {
+		return fyne.Position{}, false
 	}
-	return game.White
-}
-
-// indexOf returns n's index in the line, or -1.
-func (l *MoveList) indexOf(n *game.Node) int {
-	if n == nil || n == l.root {
-		return -1
+	top, h := v.rowBox(v.rowOf(s))
+	y := top + h/2 - v.scroll.Offset.Y
+	e := &v.tree.entries[s.entry]
+	if e.para == nil {
+		cellW := (v.width - v.m.numW) / 2
+		return fyne.NewPos(v.m.numW+cellW*float32(s.index)+cellW/2, y), true
 	}
-	if i := l.guessIndex(n); i >= 0 && i < len(l.line) && l.line[i] == n {
-		return i
-	}
-	for i, m := range l.line {
-		if m == n {
-			return i
-		}
-	}
-	return -1
-}
-
-// guessIndex is where n sits in the line if the line starts right after
-// its root.
-func (l *MoveList) guessIndex(n *game.Node) int {
-	if l.root != nil {
-		return n.Ply() - l.root.Ply() - 1
-	}
-	if len(l.line) > 0 {
-		return n.Ply() - l.line[0].Ply()
-	}
-	return -1
-}
-
-// rowOf returns the row of the move at index i of the line.
-func (l *MoveList) rowOf(i int) int { return (i + l.offset) / 2 }
-
-// nodeAt returns the move in a row's column (0 White, 1 Black), or nil.
-func (l *MoveList) nodeAt(row, col int) *game.Node {
-	i := 2*row + col - l.offset
-	if i < 0 || i >= len(l.line) {
-		return nil
-	}
-	return l.line[i]
-}
-
-func (l *MoveList) rowCount() int { return (len(l.line) + l.offset + 1) / 2 }
-
-func (l *MoveList) newRow() fyne.CanvasObject { return newMoveRow(l.tapped) }
-
-func (l *MoveList) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
-	white, black := l.nodeAt(id, 0), l.nodeAt(id, 1)
-	o.(*moveRow).set(rowNumber(white, black), l.cell(white), l.cell(black))
+	t := &e.para.tokens[s.index]
+	return fyne.NewPos(e.para.left+t.x+t.w/2, y), true
 }
 
 // cell returns what a move cell shows for n (nil: an empty cell).
-func (l *MoveList) cell(n *game.Node) cellState {
+func (v *moveListView) cell(n *game.Node, text string) cellState {
 	if n == nil {
 		return cellState{}
 	}
-	return cellState{
-		node:    n,
-		text:    l.moveText(n),
-		current: l.current >= 0 && l.line[l.current] == n,
-	}
-}
-
-// moveText is n's move as shown: in the list's notation, with its
-// move-quality glyph.
-func (l *MoveList) moveText(n *game.Node) string {
-	san := n.SAN()
-	if l.Notation != nil {
-		san = l.Notation(san)
-	}
-	return san + nagGlyph(n.NAGs())
+	return cellState{node: n, text: text, current: n == v.l.current}
 }
 
 func (l *MoveList) tapped(n *game.Node) {
@@ -178,58 +124,28 @@ func (l *MoveList) tapped(n *game.Node) {
 	}
 }
 
+// showMenu opens the menu of n's move at pos, in the canvas's
+// coordinates.
+func (l *MoveList) showMenu(n *game.Node, pos fyne.Position) {
+	if l.Menu == nil {
+		return
+	}
+	m := l.Menu(n)
+	c := fyne.CurrentApp().Driver().CanvasForObject(l)
+	if m == nil || c == nil {
+		return
+	}
+	widget.ShowPopUpMenuAtPosition(m, c, pos)
+}
+
 // rowNumber is the move number of a row: "12." or, for a row without
 // White's move, "12…".
 func rowNumber(white, black *game.Node) string {
 	switch {
 	case white != nil:
-		return strconv.Itoa(white.MoveNumber()) + "."
+		return moveNumber(white)
 	case black != nil:
-		return strconv.Itoa(black.MoveNumber()) + "…"
+		return moveNumber(black)
 	}
 	return ""
 }
-
-// nagGlyph returns the glyph of the first move-quality NAG (1–6) in nags,
-// or "".
-func nagGlyph(nags []int) string {
-	for _, nag := range nags {
-		switch nag {
-		case 1:
-			return "!"
-		case 2:
-			return "?"
-		case 3:
-			return "!!"
-		case 4:
-			return "??"
-		case 5:
-			return "!?"
-		case 6:
-			return "?!"
-		}
-	}
-	return ""
-}
-
-// moveListRenderer shows the list; it scrolls to the current move once
-// the list gets a size if SetCurrent came earlier.
-type moveListRenderer struct {
-	l       *MoveList
-	objects []fyne.CanvasObject
-}
-
-func (r *moveListRenderer) Destroy() {}
-
-func (r *moveListRenderer) Layout(size fyne.Size) {
-	r.l.list.Resize(size)
-	if r.l.scrollOnSize && size.Height > 0 {
-		r.l.SetCurrent(r.l.Current())
-	}
-}
-
-func (r *moveListRenderer) MinSize() fyne.Size { return r.l.list.MinSize() }
-
-func (r *moveListRenderer) Objects() []fyne.CanvasObject { return r.objects }
-
-func (r *moveListRenderer) Refresh() { r.l.list.Refresh() }

@@ -12,16 +12,32 @@ import (
 	"github.com/echiquier/echiquier/app/game"
 )
 
-// Texts the move list's columns are sized for.
-const (
-	widestNumber = "999…"
-	widestMove   = "Nbxd7+!?"
-)
+// moveListRenderer shows the move list's scroll.
+type moveListRenderer struct {
+	l       *MoveList
+	objects []fyne.CanvasObject
+}
+
+func (r *moveListRenderer) Destroy() {}
+
+func (r *moveListRenderer) Layout(size fyne.Size) { r.l.view.resize(size) }
+
+func (r *moveListRenderer) MinSize() fyne.Size { return r.l.view.scroll.MinSize() }
+
+func (r *moveListRenderer) Objects() []fyne.CanvasObject { return r.objects }
+
+// Refresh takes a new theme or notation: it reads the tree again and
+// lays it out anew.
+func (r *moveListRenderer) Refresh() {
+	v := r.l.view
+	v.setTheme(r.l.Theme())
+	v.freeMoves, v.freeLines = nil, nil // drawn in the old theme
+	r.l.SetRoot(r.l.root)
+	v.resize(r.l.Size())
+	v.scroll.Refresh()
+}
 
 // moveRow is one row of the move list: a move number and two move cells.
-// It takes the clicks and hovers that miss both cells, so that the list's
-// own selection and hover marks never show: the only highlight is the
-// current move's.
 type moveRow struct {
 	widget.BaseWidget
 
@@ -29,16 +45,11 @@ type moveRow struct {
 	white, black *moveCell
 }
 
-var (
-	_ fyne.Tappable     = (*moveRow)(nil)
-	_ desktop.Hoverable = (*moveRow)(nil)
-)
-
-func newMoveRow(onTap func(*game.Node)) *moveRow {
+func newMoveRow(onTap func(*game.Node), onMenu func(*game.Node, fyne.Position)) *moveRow {
 	r := &moveRow{
 		number: canvas.NewText("", color.Transparent),
-		white:  newMoveCell(onTap),
-		black:  newMoveCell(onTap),
+		white:  newMoveCell(onTap, onMenu),
+		black:  newMoveCell(onTap, onMenu),
 	}
 	r.number.Alignment = fyne.TextAlignTrailing
 	r.ExtendBaseWidget(r)
@@ -63,18 +74,6 @@ func (r *moveRow) CreateRenderer() fyne.WidgetRenderer {
 	return rr
 }
 
-// Tapped ignores a click beside the moves.
-func (r *moveRow) Tapped(*fyne.PointEvent) {}
-
-// MouseIn ignores the pointer beside the moves.
-func (r *moveRow) MouseIn(*desktop.MouseEvent) {}
-
-// MouseMoved ignores the pointer beside the moves.
-func (r *moveRow) MouseMoved(*desktop.MouseEvent) {}
-
-// MouseOut ignores the pointer beside the moves.
-func (r *moveRow) MouseOut() {}
-
 type moveRowRenderer struct {
 	row     *moveRow
 	objects []fyne.CanvasObject
@@ -87,12 +86,12 @@ func (rr *moveRowRenderer) Objects() []fyne.CanvasObject { return rr.objects }
 // Layout puts the number in a fixed column and shares the rest of the
 // width between the two moves.
 func (rr *moveRowRenderer) Layout(size fyne.Size) {
-	th := rr.row.Theme()
-	numW := textWidth(th, widestNumber) + th.Size(fynetheme.SizeNamePadding)
+	m := newListMetrics(rr.row.Theme())
+	numW := m.numW
 	cellW := (size.Width - numW) / 2
 	textH := rr.row.number.MinSize().Height
 	rr.row.number.Move(fyne.NewPos(0, (size.Height-textH)/2))
-	rr.row.number.Resize(fyne.NewSize(numW-th.Size(fynetheme.SizeNamePadding), textH))
+	rr.row.number.Resize(fyne.NewSize(numW-m.pad, textH))
 	rr.row.white.Move(fyne.NewPos(numW, 0))
 	rr.row.white.Resize(fyne.NewSize(cellW, size.Height))
 	rr.row.black.Move(fyne.NewPos(numW+cellW, 0))
@@ -100,10 +99,8 @@ func (rr *moveRowRenderer) Layout(size fyne.Size) {
 }
 
 func (rr *moveRowRenderer) MinSize() fyne.Size {
-	th := rr.row.Theme()
-	cell := rr.row.white.MinSize()
-	numW := textWidth(th, widestNumber) + th.Size(fynetheme.SizeNamePadding)
-	return fyne.NewSize(numW+2*cell.Width, cell.Height)
+	m := newListMetrics(rr.row.Theme())
+	return fyne.NewSize(m.minWidth(), m.cellH)
 }
 
 func (rr *moveRowRenderer) Refresh() {
@@ -124,23 +121,25 @@ type cellState struct {
 }
 
 // moveCell is one move of the move list, drawn as text: clicking it
-// reports its node.
+// reports its node, right-clicking asks for its menu.
 type moveCell struct {
 	widget.BaseWidget
 
 	state   cellState
 	hovered bool
 	onTap   func(*game.Node)
+	onMenu  func(*game.Node, fyne.Position)
 }
 
 var (
-	_ fyne.Tappable      = (*moveCell)(nil)
-	_ desktop.Hoverable  = (*moveCell)(nil)
-	_ desktop.Cursorable = (*moveCell)(nil)
+	_ fyne.Tappable          = (*moveCell)(nil)
+	_ fyne.SecondaryTappable = (*moveCell)(nil)
+	_ desktop.Hoverable      = (*moveCell)(nil)
+	_ desktop.Cursorable     = (*moveCell)(nil)
 )
 
-func newMoveCell(onTap func(*game.Node)) *moveCell {
-	c := &moveCell{onTap: onTap}
+func newMoveCell(onTap func(*game.Node), onMenu func(*game.Node, fyne.Position)) *moveCell {
+	c := &moveCell{onTap: onTap, onMenu: onMenu}
 	c.ExtendBaseWidget(c)
 	return c
 }
@@ -171,6 +170,13 @@ func (c *moveCell) CreateRenderer() fyne.WidgetRenderer {
 func (c *moveCell) Tapped(*fyne.PointEvent) {
 	if c.state.node != nil && c.onTap != nil {
 		c.onTap(c.state.node)
+	}
+}
+
+// TappedSecondary asks for the menu of the cell's move.
+func (c *moveCell) TappedSecondary(e *fyne.PointEvent) {
+	if c.state.node != nil && c.onMenu != nil {
+		c.onMenu(c.state.node, e.AbsolutePosition)
 	}
 }
 
@@ -217,10 +223,8 @@ func (r *moveCellRenderer) Layout(size fyne.Size) {
 }
 
 func (r *moveCellRenderer) MinSize() fyne.Size {
-	th := r.cell.Theme()
-	pad := th.Size(fynetheme.SizeNamePadding)
-	h := fyne.MeasureText(widestMove, th.Size(fynetheme.SizeNameText), fyne.TextStyle{}).Height
-	return fyne.NewSize(textWidth(th, widestMove)+2*pad, h+2*pad)
+	m := newListMetrics(r.cell.Theme())
+	return fyne.NewSize(m.cellMinW, m.cellH)
 }
 
 // Refresh shows the move; the current one bold on the selection colour,

@@ -1,10 +1,10 @@
 package widgets_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -16,6 +16,19 @@ import (
 // blackFirstFEN is a position with Black to move (Italian game, Evans
 // gambit accepted, after 5. c3).
 const blackFirstFEN = "r1bqk1nr/pppp1ppp/2n5/4p3/1bB1P3/2P2N2/P2P1PPP/RNBQK2R b KQkq - 0 1"
+
+// annotatedPGN has a game comment, comments on main-line and side-line
+// moves, glyphs, two side lines on one move, a side line nested in a
+// side line and side lines starting with Black's move.
+const annotatedPGN = `[Event "Annotated"]
+[Result "*"]
+
+{The Spanish opening, as played in the old days.} 1. e4 e5 2. Nf3 Nc6
+3. Bb5 {The Ruy Lopez.} (3. Bc4 Bc5 4. c3 (4. b4 $1 {Evans gambit} Bxb4
+5. c3) 4... Nf6 $10) (3. d4 exd4 4. Nxd4) 3... a6 $5 4. Ba4 Nf6 5. O-O $16
+Be7 (5... Nxe4 {the open defence [%eval 0.3]} 6. d4 b5 7. Bb3 d5 8. dxe5
+Be6) 6. Re1 b5 7. Bb3 d6 8. c3 O-O *
+`
 
 // playGame plays moves from fen ("" for the start position).
 func playGame(t testing.TB, fen string, moves ...string) *game.Game {
@@ -32,16 +45,76 @@ func playGame(t testing.TB, fen string, moves ...string) *game.Game {
 	return g
 }
 
-// showMoveList shows the main line of g in a move list of the given size.
+// readGame reads the one game of a PGN text.
+func readGame(t testing.TB, text string) *game.Game {
+	t.Helper()
+	games, err := game.ReadPGN(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 1 {
+		t.Fatalf("read %d games, want 1", len(games))
+	}
+	return games[0]
+}
+
+// showMoveList shows the tree of g in a move list of the given size.
 func showMoveList(t *testing.T, g *game.Game, size fyne.Size) (*widgets.MoveList, fyne.Window) {
 	t.Helper()
 	test.NewTempApp(t)
 	l := widgets.NewMoveList()
-	l.SetLine(g.Root(), g.MainLine())
+	l.SetRoot(g.Root())
 	w := test.NewTempWindow(t, l)
 	w.SetPadded(false)
 	w.Resize(size)
 	return l, w
+}
+
+// nodeAt follows moves (in SAN) from n through its children.
+func nodeAt(t testing.TB, n *game.Node, moves ...string) *game.Node {
+	t.Helper()
+	for _, san := range moves {
+		var next *game.Node
+		for _, c := range n.Children() {
+			if c.SAN() == san {
+				next = c
+			}
+		}
+		if next == nil {
+			t.Fatalf("no move %s after %s", san, n.SAN())
+		}
+		n = next
+	}
+	return n
+}
+
+// readingOrder lists the moves of the tree under root in the order the
+// list shows them: a main-line move, then the side lines that replace it;
+// in a side line, a move, then the side lines nested after it.
+func readingOrder(root *game.Node) []*game.Node {
+	var out []*game.Node
+	kids := root.Children()
+	for len(kids) > 0 {
+		out = append(out, kids[0])
+		for _, v := range kids[1:] {
+			out = sideLineOrder(out, v)
+		}
+		kids = kids[0].Children()
+	}
+	return out
+}
+
+func sideLineOrder(out []*game.Node, first *game.Node) []*game.Node {
+	out = append(out, first)
+	kids := first.Children()
+	for len(kids) > 0 {
+		out = append(out, kids[0])
+		for _, v := range kids[1:] {
+			out = sideLineOrder(out, v)
+		}
+		kids = kids[0].Children()
+	}
+	return out
 }
 
 func TestMoveList_ShortGame(t *testing.T) {
@@ -84,16 +157,74 @@ func TestMoveList_SetCurrentHighlights(t *testing.T) {
 	test.AssertRendersToMarkup(t, "movelist_short.xml", w.Canvas(), "no highlight after SetCurrent(root)")
 }
 
+func TestMoveList_AnnotatedGame(t *testing.T) {
+	g := readGame(t, annotatedPGN)
+	_, w := showMoveList(t, g, fyne.NewSize(260, 600))
+
+	// On top the game's comment; rows up to "3. Bb5", its comment, its
+	// two side lines, the first with "(4. b4! Evans gambit 4… Bxb4 5. c3)"
+	// nested; "3… a6!?"; "5. O-O" with its "±" below; "5… Be7" and its
+	// side line "(5… Nxe4 the open defence 6. d4 …)" without the eval.
+	test.AssertRendersToMarkup(t, "movelist_annotated.xml", w.Canvas())
+	test.AssertRendersToImage(t, "movelist_annotated.png", w.Canvas())
+	markup := test.RenderToMarkup(w.Canvas())
+	if strings.Contains(markup, "eval") {
+		t.Errorf("the [%%eval] command of a comment shows:\n%s", markup)
+	}
+}
+
+func TestMoveList_CurrentInSideLine(t *testing.T) {
+	g := readGame(t, annotatedPGN)
+	l, w := showMoveList(t, g, fyne.NewSize(260, 600))
+	evans := nodeAt(t, g.Root(), "e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "b4")
+
+	l.SetCurrent(evans)
+	if l.Current() != evans {
+		t.Fatalf("Current() = %v, want the side-line move b4", l.Current())
+	}
+	test.AssertRendersToImage(t, "movelist_current_side_line.png", w.Canvas())
+
+	main := nodeAt(t, g.Root(), "e4", "e5", "Nf3")
+	l.SetCurrent(main)
+	test.AssertRendersToImage(t, "movelist_current_main_after_side.png", w.Canvas(),
+		"the highlight moves from the side line to 2. Nf3")
+}
+
+func TestMoveList_TapSideLineMove(t *testing.T) {
+	g := readGame(t, annotatedPGN)
+	l, w := showMoveList(t, g, fyne.NewSize(260, 600))
+	var got *game.Node
+	l.OnSelect = func(n *game.Node) { got = n }
+
+	for _, path := range [][]string{
+		{"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "b4", "Bxb4"},
+		{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Nxe4", "d4", "b5", "Bb3", "d5", "dxe5", "Be6"},
+		{"e4", "e5", "Nf3", "Nc6", "d4"},
+	} {
+		want := nodeAt(t, g.Root(), path...)
+		pos, ok := l.MovePosition(want)
+		if !ok {
+			t.Fatalf("MovePosition(%s) not ok", want.SAN())
+		}
+		got = nil
+		test.TapCanvas(w.Canvas(), pos)
+		if got != want {
+			t.Errorf("tapping %s at %v selected %v", want.SAN(), pos, got)
+		}
+	}
+}
+
 // TestMoveList_ClickReportsMove clicks all over the list: every move
-// reports its own node, in reading order, the numbers and empty cells
-// report nothing, and no click leaves a mark of its own.
+// reports its own node, in reading order, the numbers, brackets, comments
+// and empty cells report nothing, and no click leaves a mark of its own.
 func TestMoveList_ClickReportsMove(t *testing.T) {
 	for name, g := range map[string]*game.Game{
 		"start":       playGame(t, "", "e4", "e5", "Nf3", "Nc6", "Bb5"),
 		"black first": playGame(t, blackFirstFEN, "Ba5", "O-O", "d6"),
+		"annotated":   readGame(t, annotatedPGN),
 	} {
 		t.Run(name, func(t *testing.T) {
-			l, w := showMoveList(t, g, fyne.NewSize(220, 120))
+			l, w := showMoveList(t, g, fyne.NewSize(260, 600))
 			var got []*game.Node
 			seen := map[*game.Node]bool{}
 			l.OnSelect = func(n *game.Node) {
@@ -103,7 +234,7 @@ func TestMoveList_ClickReportsMove(t *testing.T) {
 				}
 			}
 			clickEverywhere(w.Canvas())
-			assertSameNodes(t, got, g.MainLine())
+			assertSameNodes(t, got, readingOrder(g.Root()))
 			if l.Current() != nil {
 				t.Errorf("a click moved the highlight to %v; only SetCurrent should", l.Current().SAN())
 			}
@@ -141,18 +272,122 @@ func sans(nodes []*game.Node) string {
 	return strings.Join(s, " ")
 }
 
-func TestMoveList_AnnotationsAndNotation(t *testing.T) {
-	games, err := game.ReadPGN(strings.NewReader(
-		"[Result \"*\"]\n\n1. e4! e5? 2. Nf3!! Nc6?? 3. Bb5!? a6?! 4. Ba4 $14 *\n"))
-	if err != nil {
-		t.Fatal(err)
+func TestMoveList_RightClickShowsMenu(t *testing.T) {
+	g := readGame(t, annotatedPGN)
+	l, w := showMoveList(t, g, fyne.NewSize(260, 600))
+	rightClick(t, w.Canvas(), l, nodeAt(t, g.Root(), "e4")) // no Menu: nothing
+	if top := w.Canvas().Overlays().Top(); top != nil {
+		t.Fatalf("a right click without Menu opened a pop-up: %s", test.RenderObjectToMarkup(top))
 	}
-	l, w := showMoveList(t, games[0], fyne.NewSize(220, 160))
+	var asked []*game.Node
+	promoted := false
+	l.Menu = func(n *game.Node) *fyne.Menu {
+		asked = append(asked, n)
+		if n.IsMainLine() {
+			return nil
+		}
+		return fyne.NewMenu("", fyne.NewMenuItem("Promote "+n.SAN(), func() { promoted = true }),
+			fyne.NewMenuItem("Delete from "+n.SAN(), nil))
+	}
+
+	main := nodeAt(t, g.Root(), "e4", "e5", "Nf3")
+	rightClick(t, w.Canvas(), l, main)
+	if len(asked) != 1 || asked[0] != main {
+		t.Fatalf("right click on Nf3 asked the menu of %s", sans(asked))
+	}
+	if top := w.Canvas().Overlays().Top(); top != nil {
+		t.Fatalf("a nil menu opened a pop-up: %s", test.RenderObjectToMarkup(top))
+	}
+
+	side := nodeAt(t, g.Root(), "e4", "e5", "Nf3", "Nc6", "d4", "exd4")
+	rightClick(t, w.Canvas(), l, side)
+	if len(asked) != 2 || asked[1] != side {
+		t.Fatalf("right click on exd4 asked the menu of %s", sans(asked))
+	}
+	top := w.Canvas().Overlays().Top()
+	if top == nil {
+		t.Fatal("no menu opened on a right click on exd4")
+	}
+	markup := test.RenderObjectToMarkup(top)
+	for _, item := range []string{"Promote exd4", "Delete from exd4"} {
+		if !strings.Contains(markup, item) {
+			t.Errorf("the menu lacks %q:\n%s", item, markup)
+		}
+	}
+	pos, _ := l.MovePosition(side)
+	test.TapCanvas(w.Canvas(), pos.Add(fyne.NewPos(10, 10))) // the first item, under the pointer
+	if !promoted {
+		t.Error("tapping the menu's first item did not run it")
+	}
+}
+
+// rightClick right-clicks n's move in l: the top-most secondary-tappable
+// object under it gets the click, as a desktop driver would do.
+func rightClick(t *testing.T, c fyne.Canvas, l *widgets.MoveList, n *game.Node) {
+	t.Helper()
+	pos, ok := l.MovePosition(n)
+	if !ok {
+		t.Fatalf("MovePosition(%s) not ok", n.SAN())
+	}
+	d := fyne.CurrentApp().Driver()
+	var target fyne.SecondaryTappable
+	var at fyne.Position
+	for _, o := range test.LaidOutObjects(c.Content()) {
+		st, ok := o.(fyne.SecondaryTappable)
+		p := d.AbsolutePositionForObject(o)
+		inside := pos.X >= p.X && pos.Y >= p.Y && pos.X < p.X+o.Size().Width && pos.Y < p.Y+o.Size().Height
+		if ok && o.Visible() && inside {
+			target, at = st, pos.Subtract(p)
+		}
+	}
+	if target == nil {
+		t.Fatalf("nothing takes a right click at %v (%s)", pos, n.SAN())
+	}
+	test.TapSecondaryAt(target, at)
+}
+
+func TestMoveList_Notation(t *testing.T) {
+	g := readGame(t, annotatedPGN)
+	test.NewTempApp(t)
+	l := widgets.NewMoveList()
 	// French letters: the knight is a C(avalier), the bishop an F(ou).
 	l.Notation = strings.NewReplacer("N", "C", "B", "F").Replace
-	l.Refresh()
+	l.SetRoot(g.Root())
+	w := test.NewTempWindow(t, l)
+	w.SetPadded(false)
+	w.Resize(fyne.NewSize(260, 600))
 
-	test.AssertRendersToMarkup(t, "movelist_annotated.xml", w.Canvas())
+	markup := test.RenderToMarkup(w.Canvas())
+	for _, want := range []string{">Cf3<", ">Fb5<", ">Fc4<", ">Fxb4<", ">Cxe4<"} {
+		if !strings.Contains(markup, want) {
+			t.Errorf("the list lacks %s in French:\n%s", want, markup)
+		}
+	}
+	for _, english := range []string{"Nf3", "Bb5", "Bc4", "Bxb4", "Nxe4"} {
+		if strings.Contains(markup, english) {
+			t.Errorf("%s shows in English", english)
+		}
+	}
+
+	l.Notation = nil
+	l.Refresh()
+	if markup := test.RenderToMarkup(w.Canvas()); !strings.Contains(markup, ">Bc4<") {
+		t.Errorf("after dropping the notation and Refresh, Bc4 shows in French:\n%s", markup)
+	}
+}
+
+func TestMoveList_GameCommentOnly(t *testing.T) {
+	g := readGame(t, "[Result \"*\"]\n\n{Nothing played yet [%evp 0,1]} *\n")
+	l, w := showMoveList(t, g, fyne.NewSize(220, 120))
+	l.SetCurrent(g.Root())
+
+	markup := test.RenderToMarkup(w.Canvas())
+	if !strings.Contains(markup, ">Nothing played yet<") || strings.Contains(markup, "evp") {
+		t.Errorf("the game's comment does not show, or shows its command:\n%s", markup)
+	}
+	if l.Current() != nil {
+		t.Errorf("Current() = %v in a game without moves", l.Current())
+	}
 }
 
 func TestMoveList_LongGameScrollsToCurrent(t *testing.T) {
@@ -165,12 +400,8 @@ func TestMoveList_LongGameScrollsToCurrent(t *testing.T) {
 	w.SetPadded(false)
 	w.Resize(fyne.NewSize(220, 300))
 
-	start := time.Now()
-	l.SetLine(g.Root(), line)
+	l.SetRoot(g.Root())
 	l.SetCurrent(line[plies-1])
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("showing %d plies took %v", plies, d)
-	}
 
 	markup := test.RenderObjectToMarkup(l)
 	last := line[plies-1]
@@ -185,12 +416,46 @@ func TestMoveList_LongGameScrollsToCurrent(t *testing.T) {
 	}
 }
 
+func TestMoveList_ScrollsToFarSideLineMove(t *testing.T) {
+	g := sideLineGame(t, 300, 20, 6)
+	test.NewTempApp(t)
+	l := widgets.NewMoveList()
+	w := test.NewTempWindow(t, l)
+	w.SetPadded(false)
+	size := fyne.NewSize(240, 300)
+	w.Resize(size)
+	l.SetRoot(g.Root())
+
+	order := readingOrder(g.Root())
+	far := order[len(order)-1]
+	for i := len(order) - 1; far.IsMainLine(); i-- {
+		far = order[i]
+	}
+	if pos, ok := l.MovePosition(far); !ok || pos.Y < size.Height {
+		t.Fatalf("MovePosition(%s) = %v, %v before scrolling; want it below the view", far.SAN(), pos, ok)
+	}
+	l.SetCurrent(far)
+	pos, ok := l.MovePosition(far)
+	if !ok || pos.Y < 0 || pos.Y > size.Height || pos.X < 0 || pos.X > size.Width {
+		t.Fatalf("after SetCurrent(%s), MovePosition = %v, %v: not in the %v view", far.SAN(), pos, ok, size)
+	}
+	var got *game.Node
+	l.OnSelect = func(n *game.Node) { got = n }
+	test.TapCanvas(w.Canvas(), pos)
+	if got != far {
+		t.Errorf("tapping the side-line move %s scrolled into view selected %v", far.SAN(), got)
+	}
+	if objects := len(test.LaidOutObjects(l)); objects > 500 {
+		t.Errorf("the list lays out %d objects; it should only make the rows in view", objects)
+	}
+}
+
 func TestMoveList_SetCurrentBeforeShown(t *testing.T) {
 	g := longGame(t, 200)
 	line := g.MainLine()
 	test.NewTempApp(t)
 	l := widgets.NewMoveList()
-	l.SetLine(g.Root(), line)
+	l.SetRoot(g.Root())
 	l.SetCurrent(line[len(line)-1])
 
 	w := test.NewTempWindow(t, l)
@@ -202,14 +467,67 @@ func TestMoveList_SetCurrentBeforeShown(t *testing.T) {
 	}
 }
 
+// TestMoveList_WrapsToWidth narrows the list: side lines take more lines,
+// and every move stays within the list's width.
+func TestMoveList_WrapsToWidth(t *testing.T) {
+	g := readGame(t, annotatedPGN)
+	l, w := showMoveList(t, g, fyne.NewSize(400, 600))
+	last := nodeAt(t, g.Root(), "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Nxe4", "d4", "b5", "Bb3", "d5", "dxe5", "Be6")
+	wide, _ := l.MovePosition(last)
+
+	w.Resize(fyne.NewSize(220, 600))
+	narrow, _ := l.MovePosition(last)
+	if narrow.Y <= wide.Y {
+		t.Errorf("Be6 at y %v in a narrow list, %v in a wide one; the side line should take more lines", narrow.Y, wide.Y)
+	}
+	for _, n := range readingOrder(g.Root()) {
+		if pos, ok := l.MovePosition(n); !ok || pos.X > 220 {
+			t.Errorf("%s at %v, %v: outside the 220-wide list", n.SAN(), pos, ok)
+		}
+	}
+}
+
+func TestMoveList_SetRootKeepsOrDropsCurrent(t *testing.T) {
+	g := playGame(t, "", "e4", "e5", "Nf3")
+	l, _ := showMoveList(t, g, fyne.NewSize(220, 120))
+	e5 := g.MainLine()[1]
+	l.SetCurrent(e5)
+
+	if err := g.Move("Nc6"); err != nil {
+		t.Fatal(err)
+	}
+	l.SetRoot(g.Root())
+	if l.Current() != e5 {
+		t.Errorf("Current() = %v after SetRoot with e5 still there, want e5", l.Current())
+	}
+
+	l.SetRoot(playGame(t, "", "d4").Root())
+	if l.Current() != nil {
+		t.Errorf("Current() = %v after SetRoot of another game, want nil", l.Current().SAN())
+	}
+	l.SetRoot(nil)
+	if _, ok := l.MovePosition(e5); ok {
+		t.Error("MovePosition of a move of a game no longer shown is ok")
+	}
+	l.SetCurrent(e5)
+	if l.Current() != nil {
+		t.Error("SetCurrent of a move not in the tree highlights it")
+	}
+}
+
 // longGame plays a game of the given number of plies, moves picked by a
 // seeded random generator among those that do not end the game: quiet
 // piece moves, a pawn move when the 75-move rule comes near, captures only
 // when nothing else is left.
 func longGame(t testing.TB, plies int) *game.Game {
 	t.Helper()
-	g := playGame(t, "")
-	rng := rand.New(rand.NewPCG(1, 2))
+	return randomGame(t, "", plies, rand.New(rand.NewPCG(1, 2)))
+}
+
+// randomGame plays plies random moves from fen as longGame does.
+func randomGame(t testing.TB, fen string, plies int, rng *rand.Rand) *game.Game {
+	t.Helper()
+	g := playGame(t, fen)
 	for ply := 0; ply < plies; ply++ {
 		if !playOn(g, rng) {
 			t.Fatalf("no move keeps the game going after %d plies", ply)
@@ -255,4 +573,123 @@ func candidates(pos game.Position, legal []game.Move, rng *rand.Rand) []game.Mov
 		quiet, pawn = pawn, quiet
 	}
 	return append(append(quiet, pawn...), capture...)
+}
+
+// sideLineGame reads a game of plies random main-line moves where every
+// every-th move has a comment and a side line of sideLen random moves with
+// a comment of its own and a nested side line of two moves.
+func sideLineGame(t testing.TB, plies, every, sideLen int) *game.Game {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(3, 4))
+	main := randomGame(t, "", plies, rng)
+	var b strings.Builder
+	b.WriteString("[Result \"*\"]\n\n{A game with many side lines.} ")
+	number := true
+	for i, n := range main.MainLine() {
+		writeMove(&b, n, n.SAN(), number)
+		number = false
+		if i%every != every-1 {
+			continue
+		}
+		b.WriteString("$14 {A comment on this move, long enough to wrap over a line or two in a narrow list.} (")
+		writeSideLine(t, &b, n.Parent(), sideLen, rng)
+		b.WriteString(") ")
+		number = true
+	}
+	b.WriteString("*\n")
+	return readGame(t, b.String())
+}
+
+// writeSideLine writes sideLen random moves from the position at n, a
+// comment after the second and a two-move side line nested after the
+// third.
+func writeSideLine(t testing.TB, b *strings.Builder, n *game.Node, sideLen int, rng *rand.Rand) {
+	pos := n.Position()
+	side := randomGame(t, pos.FEN(), sideLen, rng)
+	number := true
+	for i, m := range side.MainLine() {
+		writeMove(b, m, m.SAN(), number)
+		number = false
+		switch i {
+		case 1:
+			b.WriteString("{A side-line comment.} ")
+			number = true
+		case 2:
+			b.WriteString("(")
+			alt := randomGame(t, pos.FEN(), 0, rng)
+			for _, s := range side.MainLine()[:2] {
+				if err := alt.Move(s.SAN()); err != nil {
+					t.Fatal(err)
+				}
+			}
+			playOn(alt, rng)
+			playOn(alt, rng)
+			for k, a := range alt.MainLine()[2:] {
+				writeMove(b, a, a.SAN(), k == 0)
+			}
+			b.WriteString(") ")
+			number = true
+		}
+	}
+}
+
+// writeMove writes a move in PGN, with its number when it is White's or
+// when asked.
+func writeMove(b *strings.Builder, n *game.Node, san string, number bool) {
+	switch {
+	case n.Mover() == game.White:
+		fmt.Fprintf(b, "%d. ", n.MoveNumber())
+	case number:
+		fmt.Fprintf(b, "%d... ", n.MoveNumber())
+	}
+	b.WriteString(san + " ")
+}
+
+func TestMoveList_ScrollWheelShowsLaterRows(t *testing.T) {
+	g := sideLineGame(t, 300, 20, 6)
+	test.NewTempApp(t)
+	l := widgets.NewMoveList()
+	l.SetRoot(g.Root())
+	w := test.NewTempWindow(t, l)
+	w.SetPadded(false)
+	w.Resize(fyne.NewSize(240, 300))
+	first := g.MainLine()[0]
+	if pos, ok := l.MovePosition(first); !ok || pos.Y > 300 {
+		t.Fatalf("MovePosition(1. %s) = %v, %v; want it in view", first.SAN(), pos, ok)
+	}
+
+	test.Scroll(w.Canvas(), fyne.NewPos(100, 100), 0, -1000)
+	if pos, _ := l.MovePosition(first); pos.Y > -900 {
+		t.Errorf("1. %s at y %v after scrolling 1000 down", first.SAN(), pos.Y)
+	}
+	markup := test.RenderToMarkup(w.Canvas())
+	if strings.Contains(markup, ">1.<") {
+		t.Errorf("the first row is still there after scrolling 1000 down:\n%s", markup)
+	}
+	var got *game.Node
+	l.OnSelect = func(n *game.Node) { got = n }
+	test.TapCanvas(w.Canvas(), fyne.NewPos(100, 150))
+	if got == nil {
+		clickEverywhere(w.Canvas())
+	}
+	if got == nil || got.Ply() < 20 {
+		t.Errorf("a click after scrolling selected %v; want a move far down", got)
+	}
+}
+
+func TestMoveList_HoverMarksMove(t *testing.T) {
+	g := readGame(t, annotatedPGN)
+	l, w := showMoveList(t, g, fyne.NewSize(260, 600))
+	side := nodeAt(t, g.Root(), "e4", "e5", "Nf3", "Nc6", "d4", "exd4")
+	pos, _ := l.MovePosition(side)
+
+	test.MoveMouse(w.Canvas(), pos)
+	if n := strings.Count(test.RenderToMarkup(w.Canvas()), `fillColor="hover"`); n != 1 {
+		t.Errorf("%d hover marks with the pointer on exd4, want 1", n)
+	}
+	test.MoveMouse(w.Canvas(), pos.Add(fyne.NewPos(0, -300)))
+	test.MoveMouse(w.Canvas(), fyne.NewPos(250, 5)) // over the game's comment
+	if n := strings.Count(test.RenderToMarkup(w.Canvas()), `fillColor="hover"`); n != 0 {
+		t.Errorf("%d hover marks with the pointer over a comment, want none", n)
+	}
 }

@@ -130,12 +130,14 @@ func (g *Game) play(cm *chess.Move) {
 	g.finish(g.automaticEnd(n), now)
 }
 
-// appendChild returns the child of parent for cm, reusing an existing one,
-// and makes it the line's continuation.
+// appendChild returns the child of parent for cm and makes it the line's
+// continuation. A side line of that one move is reused, keeping its
+// comments; a longer one stays a side line, as the continuation must end
+// at the new move.
 func (g *Game) appendChild(parent *Node, cm *chess.Move) *Node {
 	m := fromChess(cm)
 	for i, c := range parent.children {
-		if c.move == m {
+		if c.move == m && len(c.children) == 0 {
 			copy(parent.children[1:i+1], parent.children[:i])
 			parent.children[0] = c
 			return c

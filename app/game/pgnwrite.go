@@ -22,11 +22,18 @@ func (g *Game) WritePGN(w io.Writer) error {
 	return pgn.Write(w, pg)
 }
 
+// toPGN builds the PGN of the game. The game's comment (the root's) is
+// written before the first move; PGN keeps it apart only when there is
+// no move.
 func (g *Game) toPGN() *pgn.Game {
-	pg := &pgn.Game{Tags: g.exportTags(), Result: g.status.Result, Comments: g.root.after}
-	if len(g.root.children) > 0 {
-		pg.Moves = pgnLine(g.root.children[0], true)
+	pg := &pgn.Game{Tags: g.exportTags(), Result: g.status.Result}
+	if len(g.root.children) == 0 {
+		pg.Comments = g.root.after
+		return pg
 	}
+	pg.Moves = pgnLine(g.root.children[0], true)
+	first := pg.Moves[0]
+	first.Before = append(append([]string(nil), g.root.after...), first.Before...)
 	return pg
 }
 

@@ -35,6 +35,14 @@ func (g *Game) Legal() []Move {
 	return g.live.legalMoves()
 }
 
+// LegalMoves returns the legal moves at n's position, whether or not the
+// game goes on: from a past position they start side lines.
+func (n *Node) LegalMoves() []Move {
+	n.game.mu.Lock()
+	defer n.game.mu.Unlock()
+	return n.legalMoves()
+}
+
 func (n *Node) legalMoves() []Move {
 	legal := n.legal()
 	out := make([]Move, len(legal))
@@ -104,10 +112,5 @@ func (n *Node) Clock() (time.Duration, bool) {
 func (n *Node) IsMainLine() bool {
 	n.game.mu.Lock()
 	defer n.game.mu.Unlock()
-	for a := n; a.parent != nil; a = a.parent {
-		if len(a.parent.children) == 0 || a.parent.children[0] != a {
-			return false
-		}
-	}
-	return true
+	return n.onMainLine()
 }

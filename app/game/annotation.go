@@ -1,0 +1,131 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Comment returns the text of the comment after n's move, as the user
+// edits it: the comments written after the move, joined, without the
+// commands they carry ("[%eval 0.17]", "[%csl Gd4]"), which are kept
+// apart. For the root it is the game's comment, written before the first
+// move: a comment read before the first move of the main line counts as
+// the game's comment.
+func (n *Node) Comment() string {
+	n.game.mu.Lock()
+	defer n.game.mu.Unlock()
+	var texts []string
+	for _, list := range n.commentLists() {
+		for _, c := range *list {
+			if text := CommentText(c); text != "" {
+				texts = append(texts, text)
+			}
+		}
+	}
+	return strings.Join(texts, " ")
+}
+
+// SetComment makes text the comment after n's move, in place of the
+// comments there (for the root: the game's comment, see Comment). Its
+// white space is collapsed, as PGN keeps it; "" removes the comment. The
+// commands the old comments carried ([%eval], [%csl]...) stay, written
+// before the text; the clock times are kept apart and stay too.
+func (g *Game) SetComment(n *Node, text string) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if err := g.checkNode(n); err != nil {
+		return err
+	}
+	text = strings.Join(strings.Fields(text), " ")
+	for _, list := range n.commentLists() {
+		*list = withText(*list, text)
+		text = "" // the root's comment goes in root.after alone
+	}
+	return nil
+}
+
+// commentLists returns the comment lists that hold n's comment: its
+// after-comments, and for the root also the before-comments of the main
+// line's first move, which PGN cannot tell from a game comment.
+func (n *Node) commentLists() []*[]string {
+	lists := []*[]string{&n.after}
+	if n.parent == nil && len(n.children) > 0 {
+		lists = append(lists, &n.children[0].before)
+	}
+	return lists
+}
+
+// withText returns comments replaced by one comment: the commands they
+// carry, then text. None when both are empty.
+func withText(comments []string, text string) []string {
+	var parts []string
+	for _, c := range comments {
+		cmds, _ := splitCommands(c)
+		parts = append(parts, cmds...)
+	}
+	if text != "" {
+		parts = append(parts, text)
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return []string{strings.Join(parts, " ")}
+}
+
+// CommentText returns a comment as a reader sees it: without the
+// commands it carries for programs ("[%eval 0.17]", "[%csl Gd4]"), its
+// white space collapsed.
+func CommentText(comment string) string {
+	_, text := splitCommands(comment)
+	return text
+}
+
+// splitCommands separates the commands "[%name value]" of a comment from
+// its text, whose white space it collapses.
+func splitCommands(c string) (cmds []string, text string) {
+	var rest strings.Builder
+	for {
+		i := strings.Index(c, "[%")
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(c[i:], ']')
+		if j < 0 {
+			break
+		}
+		cmds = append(cmds, c[i:i+j+1])
+		rest.WriteString(c[:i])
+		rest.WriteByte(' ')
+		c = c[i+j+1:]
+	}
+	rest.WriteString(c)
+	return cmds, strings.Join(strings.Fields(rest.String()), " ")
+}
+
+// SetNAGs replaces the numeric annotation glyphs of n's move ($1 for "!",
+// $2 for "?", $14 for "+=" ...) with nags, in that order, without
+// repeats; none removes them. A NAG is a number from 0 to 255, and the
+// start position, which is no move, takes none.
+func (g *Game) SetNAGs(n *Node, nags []int) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if err := g.checkNode(n); err != nil {
+		return err
+	}
+	if n.parent == nil {
+		return errors.New("the start position is not a move: it takes no annotation glyph")
+	}
+	var out []int
+	for _, v := range nags {
+		if v < 0 || v > 255 {
+			return fmt.Errorf("$%d is not an annotation glyph: they are numbered from 0 to 255", v)
+		}
+		if !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	n.nags = out
+	return nil
+}

@@ -1,0 +1,272 @@
+package game
+
+import (
+	"cmp"
+	"errors"
+	"slices"
+	"strings"
+)
+
+// ParseMove finds the legal move at n that s names, without playing it.
+// It reads what Game.Move reads (SAN, its lenient forms, long algebraic
+// notation, UCI), figurines ("♘f3", "e8=♕"), and French SAN: R (roi) for
+// the king, D (dame) for the queen, T (tour) for the rook, F (fou) for
+// the bishop and C (cavalier) for the knight, in moves and promotions
+// ("Cf3", "e8=D", "e8D").
+//
+// When the text as typed names no legal move, a lower-case piece letter
+// is read as a capital, for quick typing: "cf3" is Nf3, "fxe5" is a pawn
+// capture when one is legal and else the bishop's, "bxc3" likewise; "b4"
+// is only ever a pawn move. Where English and French readings name two
+// different legal moves ("Rf1": a rook or the king), it returns an
+// ambiguous *MoveError naming both. Any other refusal is a *MoveError
+// saying why. It does not ask whether the game goes on.
+func (n *Node) ParseMove(s string) (Move, error) {
+	n.game.mu.Lock()
+	defer n.game.mu.Unlock()
+	return n.parseMove(s, nil)
+}
+
+// ParseMoveIn is ParseMove for a user who writes moves in notation n:
+// where English and French readings name two different legal moves, the
+// one in n wins ("Rf1" is the rook's move in English SAN and figurines,
+// the king's in French SAN).
+func (n *Node) ParseMoveIn(s string, notation Notation) (Move, error) {
+	n.game.mu.Lock()
+	defer n.game.mu.Unlock()
+	french := notation == FrenchSAN
+	return n.parseMove(s, &french)
+}
+
+// parseMove reads s tier by tier; preferFrench, when set, settles a
+// clash between the English and the French reading.
+func (n *Node) parseMove(s string, preferFrench *bool) (Move, error) {
+	rs := n.readings(s)
+	for tier := range readingTiers {
+		found := foundIn(rs, tier, nil)
+		if len(found) > 1 && preferFrench != nil {
+			if preferred := foundIn(rs, tier, preferFrench); len(preferred) == 1 {
+				return preferred[0], nil
+			}
+		}
+		switch len(found) {
+		case 0:
+			continue
+		case 1:
+			return found[0], nil
+		}
+		sortByOrigin(found)
+		sans := make([]string, len(found))
+		for i, m := range found {
+			sans[i] = n.sanOfMove(m)
+		}
+		return Move{}, ambiguous(s, sans)
+	}
+	return Move{}, bestError(s, rs)
+}
+
+// foundIn returns the distinct legal moves the readings of a tier name,
+// only those of one language when french is set.
+func foundIn(rs []reading, tier int, french *bool) []Move {
+	var found []Move
+	for _, r := range rs {
+		if r.tier != tier || (french != nil && r.french != *french) {
+			continue
+		}
+		for _, m := range r.found {
+			if !slices.Contains(found, m) {
+				found = append(found, m)
+			}
+		}
+	}
+	return found
+}
+
+// readingTiers is the number of tiers of readings: the text as typed,
+// then with a capital piece letter, then as a pawn move in a form no pawn
+// can make ("cf3": from the c-file to f3). The first tier that names a
+// legal move decides.
+const readingTiers = 3
+
+// reading is one way to read a move's text: the legal moves it names, or
+// why it names none.
+type reading struct {
+	tier   int
+	french bool // read with French piece letters
+	found  []Move
+	err    error
+}
+
+// readings reads s in English and in French, as typed and with a capital
+// first letter.
+func (n *Node) readings(s string) []reading {
+	typed := strings.TrimSpace(s)
+	upper := capitalPiece(typed)
+	texts := []string{typed, frenchToEnglish(typed), upper, frenchToEnglish(upper)}
+	if fig := fromFigurines(typed); fig != typed {
+		texts = []string{fig} // figurines are in no language
+	}
+	legal := n.legalMoves()
+	var rs []reading
+	for i, text := range texts {
+		if slices.Contains(texts[:i], text) {
+			continue
+		}
+		r := reading{tier: i / 2, french: i%2 == 1}
+		spec, err := n.pos.readMove(text)
+		if err == nil {
+			if impossiblePawn(spec) {
+				r.tier = readingTiers - 1
+			}
+			r.found, err = n.pos.choose(text, spec, legal, nil)
+		}
+		r.err = err
+		rs = append(rs, r)
+	}
+	return rs
+}
+
+// impossiblePawn reports whether spec is a pawn move from a file that no
+// pawn could reach its square from, as "cf3" or "dd4" read in English.
+func impossiblePawn(spec moveSpec) bool {
+	return spec.kind == Pawn && spec.fromFile >= 0 && abs(spec.fromFile-spec.to.File()) != 1
+}
+
+// bestError picks the error that explains best why s names no move: the
+// first in tier order that got past the syntax, about the text as the
+// user typed it.
+func bestError(s string, rs []reading) error {
+	slices.SortStableFunc(rs, func(a, b reading) int { return cmp.Compare(a.tier, b.tier) })
+	pick := rs[0].err
+	for _, r := range rs {
+		var me *MoveError
+		if errors.As(r.err, &me) && me.Problem != MoveSyntax {
+			pick = r.err
+			break
+		}
+	}
+	var me *MoveError
+	if !errors.As(pick, &me) {
+		return pick
+	}
+	e := *me
+	e.Input = s
+	return &e
+}
+
+// capitalPiece returns s with its first letter in capitals when that
+// letter may be a piece typed in lower case, in English or in French.
+func capitalPiece(s string) string {
+	if s == "" || !strings.ContainsRune("bcdfknpqrt", rune(s[0])) {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
+// frenchToEnglish rewrites a move in French SAN in English SAN: its
+// leading piece letter, and the piece a pawn promotes to (in either case:
+// "=d", "e8D"). Squares are left alone.
+func frenchToEnglish(s string) string {
+	b := []byte(s)
+	if len(b) > 0 {
+		b[0] = englishLetter(b[0])
+	}
+	i := len(b) - 1
+	for i > 0 && strings.IndexByte("+#!? )", b[i]) >= 0 {
+		i--
+	}
+	if i > 0 && strings.IndexByte("=/(18", b[i-1]) >= 0 {
+		// A French R would promote to a king: leave it an English rook.
+		if l := b[i] &^ 0x20; strings.IndexByte("DTFC", l) >= 0 {
+			b[i] = englishLetter(l)
+		}
+	}
+	return string(b)
+}
+
+// englishLetter maps a French SAN piece letter to the English one; any
+// other byte stays as it is.
+func englishLetter(b byte) byte {
+	switch b {
+	case 'R':
+		return 'K'
+	case 'D':
+		return 'Q'
+	case 'T':
+		return 'R'
+	case 'F':
+		return 'B'
+	case 'C':
+		return 'N'
+	}
+	return b
+}
+
+// fromFigurines writes the figurines of s (white ♔ U+2654 to ♙, black
+// ♚ to ♟ U+265F, each in the order K Q R B N P) as English piece letters.
+func fromFigurines(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '♔' && r <= '♟' {
+			return rune("KQRBNP"[(r-'♔')%6])
+		}
+		return r
+	}, s)
+}
+
+// LegalSAN returns the legal moves at n in SAN, pawn moves first, then
+// those of the knights, bishops, rooks, queen and king (castling last),
+// each group in alphabetical order: the list to complete a typed move
+// from.
+func (n *Node) LegalSAN() []string {
+	n.game.mu.Lock()
+	defer n.game.mu.Unlock()
+	type entry struct {
+		kind Kind
+		san  string
+	}
+	legal := n.legal()
+	entries := make([]entry, len(legal))
+	for i, cm := range legal {
+		entries[i] = entry{n.pos.Board[fromChess(cm).From].Kind(), n.sanOf(cm)}
+	}
+	slices.SortFunc(entries, func(a, b entry) int {
+		return cmp.Or(cmp.Compare(a.kind, b.kind), strings.Compare(a.san, b.san))
+	})
+	out := make([]string, len(entries))
+	for i, e := range entries {
+		out[i] = e.san
+	}
+	return out
+}
+
+// SANOf returns legal move m of n in SAN. A move that is not legal at n
+// returns a *MoveError saying why.
+func (n *Node) SANOf(m Move) (string, error) {
+	if m.From < 0 || m.From > 63 || m.To < 0 || m.To > 63 || m.Promotion < NoKind || m.Promotion > King {
+		return "", moveError(m.From.String()+m.To.String(), MoveSyntax, "not a move")
+	}
+	n.game.mu.Lock()
+	defer n.game.mu.Unlock()
+	if san := n.sanOfMove(m); san != "" {
+		return san, nil
+	}
+	uci := m.UCI()
+	spec, err := n.pos.readMove(uci)
+	if err == nil {
+		_, err = n.pos.choose(uci, spec, n.legalMoves(), nil)
+	}
+	if err == nil {
+		err = moveError(uci, MoveUnreachable, "it is not one of the legal moves here")
+	}
+	return "", err
+}
+
+// sanOfMove returns the SAN of m, or "" when m is not legal at n.
+func (n *Node) sanOfMove(m Move) string {
+	for _, cm := range n.legal() {
+		if fromChess(cm) == m {
+			return n.sanOf(cm)
+		}
+	}
+	return ""
+}

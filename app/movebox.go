@@ -1,0 +1,166 @@
+package app
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/echiquier/echiquier/app/game"
+)
+
+// mostSuggestions is how many completions the move box lists.
+const mostSuggestions = 8
+
+// moveBox is where a move is typed: "e4", "Nf3", "Cf3", "e2e4", "O-O". It
+// lists the legal moves that begin with what is typed; Tab completes, Enter
+// plays.
+type moveBox struct {
+	entry *moveEntry
+	hint  *widget.Label
+	box   fyne.CanvasObject
+}
+
+// moveEntry is a text entry that keeps the Tab key for completion.
+type moveEntry struct {
+	widget.Entry
+	onTab func()
+}
+
+func newMoveEntry(onTab func()) *moveEntry {
+	e := &moveEntry{onTab: onTab}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+// AcceptsTab keeps Tab in the entry: it completes the move.
+func (e *moveEntry) AcceptsTab() bool { return true }
+
+// TypedKey completes on Tab and otherwise edits.
+func (e *moveEntry) TypedKey(ev *fyne.KeyEvent) {
+	if ev.Name == fyne.KeyTab {
+		e.onTab()
+		return
+	}
+	e.Entry.TypedKey(ev)
+}
+
+func (a *App) newMoveBox() *moveBox {
+	mb := &moveBox{hint: widget.NewLabel("")}
+	mb.entry = newMoveEntry(a.completeMove)
+	mb.entry.SetPlaceHolder(lang.L("Type a move: e4, Nf3, O-O…"))
+	mb.entry.OnChanged = func(string) { a.suggestMoves() }
+	mb.entry.OnSubmitted = a.submitTypedMove
+	mb.hint.Wrapping = fyne.TextWrapWord
+	mb.hint.Importance = widget.LowImportance
+	mb.box = container.NewVBox(mb.entry, mb.hint)
+	return mb
+}
+
+// suggestions returns the legal moves at the shown position, as the move
+// list writes them, that begin with what is typed (the piece letter in any
+// case, and in English or French).
+func (a *App) suggestions(typed string) []string {
+	typed = strings.TrimSpace(typed)
+	if typed == "" || !a.canMoveHere() {
+		return nil
+	}
+	notation := a.settings.Notation()
+	var out []string
+	for _, san := range a.sess.shown().LegalSAN() {
+		shown := game.FormatSAN(san, notation)
+		if hasPrefixFold(shown, typed) || hasPrefixFold(san, typed) || hasPrefixFold(game.FormatSAN(san, game.FrenchSAN), typed) {
+			out = append(out, shown)
+		}
+	}
+	return out
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+// suggestMoves lists the completions of what is typed under the box.
+func (a *App) suggestMoves() {
+	mb := a.ui.moveBox
+	found := a.suggestions(mb.entry.Text)
+	mb.hint.Importance = widget.LowImportance
+	switch {
+	case strings.TrimSpace(mb.entry.Text) == "":
+		mb.hint.SetText("")
+	case len(found) == 0:
+		mb.hint.SetText(lang.L("No legal move begins with that"))
+	case len(found) > mostSuggestions:
+		mb.hint.SetText(strings.Join(found[:mostSuggestions], "  ") + "  …")
+	default:
+		mb.hint.SetText(strings.Join(found, "  "))
+	}
+}
+
+// completeMove fills the box with the one move that begins with what is
+// typed, or with the part all such moves share.
+func (a *App) completeMove() {
+	mb := a.ui.moveBox
+	found := a.suggestions(mb.entry.Text)
+	if len(found) == 0 {
+		return
+	}
+	common := found[0]
+	for _, s := range found[1:] {
+		for !strings.HasPrefix(s, common) {
+			common = common[:len(common)-1]
+		}
+	}
+	if len(common) > len(strings.TrimSpace(mb.entry.Text)) {
+		mb.entry.SetText(common)
+		mb.entry.CursorColumn = len([]rune(common))
+		mb.entry.Refresh()
+	}
+}
+
+// submitTypedMove plays the move typed, or says why it cannot be played.
+// A text that is the beginning of exactly one legal move plays that move.
+func (a *App) submitTypedMove(text string) {
+	mb := a.ui.moveBox
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return
+	}
+	if !a.canMoveHere() {
+		a.showMoveBoxError(lang.L("No move can be played here: the game is over"))
+		return
+	}
+	n := a.sess.shown()
+	m, err := n.ParseMove(text)
+	if err != nil {
+		found := a.suggestions(text)
+		if len(found) != 1 {
+			a.showMoveBoxError(err.Error())
+			return
+		}
+		if m, err = n.ParseMove(found[0]); err != nil {
+			a.showMoveBoxError(err.Error())
+			return
+		}
+	}
+	mb.entry.SetText("")
+	a.moveFromBoard(m)
+}
+
+func (a *App) showMoveBoxError(msg string) {
+	mb := a.ui.moveBox
+	mb.hint.Importance = widget.DangerImportance
+	mb.hint.SetText(msg)
+}
+
+// typedRune starts typing a move when a key is typed with nothing focused.
+func (a *App) typedRune(r rune) {
+	if r == ' ' {
+		return
+	}
+	c := a.win.Canvas()
+	c.Focus(a.ui.moveBox.entry)
+	a.ui.moveBox.entry.TypedRune(r)
+}

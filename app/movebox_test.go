@@ -1,0 +1,132 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/echiquier/echiquier/app/game"
+)
+
+// typeMove types text into the move box and presses Enter.
+func (h *harness) typeMove(text string) {
+	h.t.Helper()
+	e := h.app.ui.moveBox.entry
+	e.SetText("")
+	test.Type(e, text)
+	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+}
+
+func TestTypedMovesPlay(t *testing.T) {
+	h := newHarness(t)
+	for _, m := range []string{"e4", "e7e5", "cf3", "Cc6", "Bb5", "a6", "Ba4", "Nf6", "O-O"} {
+		h.typeMove(m)
+	}
+	if got := h.history(); got != "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O" {
+		t.Errorf("typed moves gave %q", got)
+	}
+	if h.app.ui.moveBox.entry.Text != "" {
+		t.Error("the box should empty once the move is played")
+	}
+}
+
+func TestTypedIllegalMoveSaysWhy(t *testing.T) {
+	h := newHarness(t)
+	h.typeMove("Qh5")
+	if h.history() != "" {
+		t.Fatalf("an illegal move was played: %q", h.history())
+	}
+	if hint := h.app.ui.moveBox.hint.Text; !strings.Contains(hint, "queen") {
+		t.Errorf("the error does not say why: %q", hint)
+	}
+	if h.app.ui.moveBox.entry.Text != "Qh5" {
+		t.Error("the refused text should stay in the box to be corrected")
+	}
+}
+
+func TestMoveBoxCompletes(t *testing.T) {
+	h := newHarness(t)
+	e := h.app.ui.moveBox.entry
+	test.Type(e, "N")
+	if hint := h.app.ui.moveBox.hint.Text; hint != "Na3  Nc3  Nf3  Nh3" {
+		t.Errorf("completions of N: %q", hint)
+	}
+	test.Type(e, "f")
+	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyTab})
+	if e.Text != "Nf3" {
+		t.Errorf("Tab completed to %q", e.Text)
+	}
+	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if h.history() != "Nf3" {
+		t.Errorf("history %q", h.history())
+	}
+}
+
+func TestMoveBoxFollowsTheNotation(t *testing.T) {
+	h := newHarness(t)
+	h.app.settings.SetNotation(game.FrenchSAN)
+	test.Type(h.app.ui.moveBox.entry, "c")
+	if hint := h.app.ui.moveBox.hint.Text; !strings.Contains(hint, "Cf3") || !strings.Contains(hint, "c4") {
+		t.Errorf("French completions of c: %q", hint)
+	}
+	h.app.ui.moveBox.entry.SetText("")
+	h.play("e2e4 e7e5")
+	h.typeMove("Rf1")
+	if h.history() != "e4 e5" {
+		t.Error("Rf1 is the king's move in French, and the king cannot go to f1 yet")
+	}
+	h.typeMove("Re2")
+	if h.history() != "e4 e5 Ke2" {
+		t.Errorf("French Re2 gave %q", h.history())
+	}
+}
+
+func TestTypingWithNothingFocusedFillsTheMoveBox(t *testing.T) {
+	h := newHarness(t)
+	h.app.win.Canvas().Unfocus()
+	h.app.typedRune('e')
+	if h.app.win.Canvas().Focused() != h.app.ui.moveBox.entry || h.app.ui.moveBox.entry.Text != "e" {
+		t.Errorf("typing should focus the move box with the key typed: %q", h.app.ui.moveBox.entry.Text)
+	}
+}
+
+func TestTouchMove(t *testing.T) {
+	h := newHarness(t)
+	h.app.settings.SetTouchMove(true)
+	h.app.refresh()
+	b := h.app.ui.board
+	h.tapSquare("e2")
+	if b.Locked != square("e2") {
+		t.Fatalf("touching e2 should lock it, locked %v", b.Locked)
+	}
+	h.tapSquare("g1")
+	if b.Selected() != square("e2") {
+		t.Error("another piece was picked up while e2 was touched")
+	}
+	if !strings.Contains(h.app.ui.status.Text, "e2") {
+		t.Errorf("the status should say the touched piece must move: %q", h.app.ui.status.Text)
+	}
+	h.tapSquare("e4")
+	if h.history() != "e4" {
+		t.Fatalf("history %q", h.history())
+	}
+	if b.Locked != game.NoSquare {
+		t.Error("the lock should end with the move")
+	}
+	h.tapSquare("g8")
+	h.tapSquare("b8")
+	if b.Selected() != square("g8") {
+		t.Error("Black's touched knight should stay picked up")
+	}
+}
+
+func TestTouchMoveOffLetsPiecesGo(t *testing.T) {
+	h := newHarness(t)
+	h.tapSquare("e2")
+	h.tapSquare("g1")
+	if h.app.ui.board.Selected() != square("g1") {
+		t.Error("without touch-move another piece may be picked up")
+	}
+}

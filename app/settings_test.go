@@ -1,0 +1,159 @@
+package app
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/widgets"
+)
+
+// settingsContent opens the settings window and returns what it shows,
+// all tabs included.
+func (h *harness) settingsContent() fyne.CanvasObject {
+	h.t.Helper()
+	h.app.showSettings()
+	if h.app.settingsWin == nil {
+		h.t.Fatal("no settings window")
+	}
+	return h.app.settingsWin.win.Content()
+}
+
+// findIn returns the first object under o that match accepts.
+func findIn[T fyne.CanvasObject](t *testing.T, o fyne.CanvasObject, what string, match func(T) bool) T {
+	t.Helper()
+	var found T
+	var ok bool
+	walkAll(o, func(x fyne.CanvasObject) {
+		if v, is := x.(T); is && !ok && match(v) {
+			found, ok = v, true
+		}
+	})
+	if !ok {
+		t.Fatalf("no %s in the settings window", what)
+	}
+	return found
+}
+
+// walkAll is walk, going into every tab of tab containers too.
+func walkAll(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
+	f(o)
+	switch x := o.(type) {
+	case *container.AppTabs:
+		for _, item := range x.Items {
+			walkAll(item.Content, f)
+		}
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			walkAll(c, f)
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(x).Objects() {
+			walkAll(c, f)
+		}
+	}
+}
+
+func selectWith(t *testing.T, o fyne.CanvasObject, option string) *widget.Select {
+	return findIn(t, o, "select offering "+option, func(s *widget.Select) bool { return slices.Contains(s.Options, option) })
+}
+
+func checkLabelled(t *testing.T, o fyne.CanvasObject, label string) *widget.Check {
+	return findIn(t, o, "check "+label, func(c *widget.Check) bool { return c.Text == label })
+}
+
+func radioWith(t *testing.T, o fyne.CanvasObject, option string) *widget.RadioGroup {
+	return findIn(t, o, "radio offering "+option, func(r *widget.RadioGroup) bool { return slices.Contains(r.Options, option) })
+}
+
+func TestSettingsApplyLiveAndPersist(t *testing.T) {
+	h := newHarness(t)
+	content := h.settingsContent()
+	selectWith(t, content, "Green").SetSelected("Green")
+	selectWith(t, content, "GNOME Chess (fancy)").SetSelected("GNOME Chess (fancy)")
+	checkLabelled(t, content, "Show coordinates").SetChecked(false)
+	checkLabelled(t, content, "Show legal moves").SetChecked(false)
+	checkLabelled(t, content, "Highlight the last move").SetChecked(false)
+	checkLabelled(t, content, "Animate moves").SetChecked(false)
+	radioWith(t, content, "Click only").SetSelected("Click only")
+
+	b := h.app.ui.board
+	if b.Scheme.Name != "green" || b.Pieces.Name != "fancy" {
+		t.Errorf("board scheme %q, pieces %q: not applied", b.Scheme.Name, b.Pieces.Name)
+	}
+	if b.ShowCoordinates || b.ShowHints || b.ShowLastMove || b.Animate {
+		t.Error("board flags not applied")
+	}
+	if b.Input != widgets.InputClick {
+		t.Errorf("board input = %v", b.Input)
+	}
+	preview := h.app.settingsWin.preview
+	if preview.Scheme.Name != "green" || preview.Pieces.Name != "fancy" {
+		t.Error("the preview does not follow the settings")
+	}
+
+	again := New(fyne.CurrentApp(), Options{Now: h.clock.now, NoTicker: true, AutosaveDir: t.TempDir()})
+	defer again.win.Close()
+	b = again.ui.board
+	if b.Scheme.Name != "green" || b.Pieces.Name != "fancy" || b.ShowCoordinates || b.Input != widgets.InputClick {
+		t.Error("settings not kept for the next start")
+	}
+}
+
+func TestSettingsNotationChangesTheMoveList(t *testing.T) {
+	h := newHarness(t)
+	h.play("g1f3")
+	content := h.settingsContent()
+	radioWith(t, content, "French (Cf3, Fxb5, e8=D)").SetSelected("French (Cf3, Fxb5, e8=D)")
+	if got := h.app.ui.moves.Notation("Nf3"); got != "Cf3" {
+		t.Errorf("move list shows Nf3 as %q", got)
+	}
+	if h.app.settings.Notation() != game.FrenchSAN {
+		t.Error("notation not stored")
+	}
+	if !strings.Contains(readFile(t, h.autosave), "1. Nf3") {
+		t.Error("files must stay in English SAN")
+	}
+}
+
+func TestSettingsLanguageRebuildsTheWindow(t *testing.T) {
+	h := newHarness(t)
+	t.Cleanup(func() { h.app.locale.useLanguage("") })
+	h.play("e2e4")
+	content := h.settingsContent()
+	selectWith(t, content, "Français").SetSelected("Français")
+	if got := h.app.win.MainMenu().Items[0].Label; got != "Partie" {
+		t.Errorf("first menu is %q in French", got)
+	}
+	if !strings.Contains(h.app.ui.status.Text, "Noirs") {
+		t.Errorf("status in French: %q", h.app.ui.status.Text)
+	}
+	if h.history() != "e4" {
+		t.Error("changing the language lost the game")
+	}
+	content = h.app.settingsWin.win.Content()
+	selectWith(t, content, "English").SetSelected("English")
+	if got := h.app.win.MainMenu().Items[0].Label; got != "Game" {
+		t.Errorf("first menu is %q back in English", got)
+	}
+}
+
+func TestSettingsDefaultsForNewGames(t *testing.T) {
+	h := newHarness(t)
+	content := h.settingsContent()
+	white := findIn(t, content, "White name entry", func(e *widget.Entry) bool { return true })
+	test.Type(white, "Zoé")
+	selectWith(t, content, "5 + 0 (blitz)").SetSelected("5 + 0 (blitz)")
+	if w, _ := h.app.settings.PlayerNames(); w != "Zoé" {
+		t.Errorf("default White name = %q", w)
+	}
+	if got := h.app.settings.TimeControl().String(); got != "300" {
+		t.Errorf("default time control = %s", got)
+	}
+}

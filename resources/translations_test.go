@@ -1,0 +1,232 @@
+package resources_test
+
+import (
+	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/echiquier/echiquier/resources"
+)
+
+// sourceDirs are the folders whose Go code may show text to the user.
+var sourceDirs = []string{"../app", "../widgets", "../theme", "../pieces", "../settings", "../main.go"}
+
+// visibleTextCalls are the functions and methods whose string arguments
+// the user sees: a literal passed to one of them must go through lang.
+var visibleTextCalls = map[string]bool{
+	"NewLabel": true, "NewLabelWithStyle": true, "NewButton": true, "NewButtonWithIcon": true,
+	"NewCheck": true, "NewMenuItem": true, "NewMenu": true, "NewFormItem": true,
+	"NewHyperlink": true, "NewRadioGroup": true, "NewSelect": true, "NewTabItem": true,
+	"NewTabItemWithIcon": true, "NewCard": true, "NewAccordionItem": true,
+	"NewConfirm": true, "NewInformation": true, "ShowInformation": true, "ShowConfirm": true,
+	"NewCustom": true, "NewCustomConfirm": true, "NewCustomWithoutButtons": true, "NewForm": true,
+	"ShowCustom": true, "ShowCustomConfirm": true, "NewWindow": true, "NewEntry": true,
+	"SetText": true, "SetTitle": true, "SetPlaceHolder": true, "SetConfirmText": true,
+	"SetDismissText": true, "SendNotification": true, "NewNotification": true,
+}
+
+// translation reads one embedded translation file.
+func translation(t *testing.T, name string) map[string]string {
+	t.Helper()
+	data, err := fs.ReadFile(resources.TranslationFiles(), "translations/"+name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	if err := json.Unmarshal(data, &out); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return out
+}
+
+// usage is a place in the code.
+type usage struct {
+	pos  token.Position
+	text string
+}
+
+// scan parses the app's Go files (not tests) and returns the keys given to
+// lang.L, the lang calls whose key is not a literal, and the literals
+// shown to the user without lang.
+func scan(t *testing.T) (keys map[string]token.Position, dynamic, bare []usage) {
+	t.Helper()
+	keys = map[string]token.Position{}
+	fset := token.NewFileSet()
+	for _, dir := range sourceDirs {
+		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				return err
+			}
+			f, err := parser.ParseFile(fset, path, nil, 0)
+			if err != nil {
+				return err
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				inspectCall(fset, call, keys, &dynamic, &bare)
+				return true
+			})
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return keys, dynamic, bare
+}
+
+func inspectCall(fset *token.FileSet, call *ast.CallExpr, keys map[string]token.Position, dynamic, bare *[]usage) {
+	pkg, name := callee(call)
+	if pkg == "lang" && (name == "L" || name == "Localize" || name == "X" || name == "N") {
+		if len(call.Args) == 0 {
+			return
+		}
+		key, ok := stringLiteral(call.Args[0])
+		if !ok {
+			*dynamic = append(*dynamic, usage{fset.Position(call.Pos()), name})
+			return
+		}
+		keys[key] = fset.Position(call.Pos())
+		return
+	}
+	if !visibleTextCalls[name] {
+		return
+	}
+	for _, arg := range call.Args {
+		if s, ok := stringLiteral(arg); ok && hasWords(s) {
+			*bare = append(*bare, usage{fset.Position(arg.Pos()), s})
+		}
+	}
+}
+
+// callee names the function a call calls: ("lang", "L") for lang.L(…),
+// ("", "SetText") for x.SetText(…) on anything else.
+func callee(call *ast.CallExpr) (pkg, name string) {
+	switch f := call.Fun.(type) {
+	case *ast.Ident:
+		return "", f.Name
+	case *ast.SelectorExpr:
+		if id, ok := f.X.(*ast.Ident); ok {
+			return id.Name, f.Sel.Name
+		}
+		return "", f.Sel.Name
+	}
+	return "", ""
+}
+
+func stringLiteral(e ast.Expr) (string, bool) {
+	lit, ok := e.(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return "", false
+	}
+	s, err := strconv.Unquote(lit.Value)
+	return s, err == nil
+}
+
+// hasWords reports whether s holds two letters in a row: text a person
+// reads, rather than a symbol or a number.
+func hasWords(s string) bool {
+	run := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			run++
+			if run == 2 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
+}
+
+func TestEveryKeyIsTranslated(t *testing.T) {
+	keys, dynamic, _ := scan(t)
+	if len(keys) < 50 {
+		t.Fatalf("found only %d keys: is the scan looking at the app's code?", len(keys))
+	}
+	for _, file := range []string{"en.json", "fr.json"} {
+		tr := translation(t, file)
+		var missing []string
+		for key, pos := range keys {
+			if strings.TrimSpace(tr[key]) == "" {
+				missing = append(missing, pos.String()+": "+strconv.Quote(key))
+			}
+		}
+		sort.Strings(missing)
+		for _, m := range missing {
+			t.Errorf("%s lacks %s", file, m)
+		}
+	}
+	for _, d := range dynamic {
+		t.Errorf("%s: lang.%s with a key that is not a string literal cannot be checked", d.pos, d.text)
+	}
+}
+
+func TestNoUnusedOrStrayKeys(t *testing.T) {
+	keys, _, _ := scan(t)
+	en, fr := translation(t, "en.json"), translation(t, "fr.json")
+	for _, tr := range []struct {
+		name string
+		m    map[string]string
+	}{{"en.json", en}, {"fr.json", fr}} {
+		for key := range tr.m {
+			if _, used := keys[key]; !used {
+				t.Errorf("%s has %q, which the code no longer uses", tr.name, key)
+			}
+		}
+	}
+}
+
+func TestEnglishIsTheKey(t *testing.T) {
+	for key, value := range translation(t, "en.json") {
+		if key != value {
+			t.Errorf("en.json: %q translates to %q; the English text is the key", key, value)
+		}
+	}
+}
+
+func TestFrenchKeepsTheTemplates(t *testing.T) {
+	for key, value := range translation(t, "fr.json") {
+		if a, b := placeholders(key), placeholders(value); a != b {
+			t.Errorf("fr.json: %q has placeholders %s, its translation %q has %s", key, a, value, b)
+		}
+	}
+}
+
+// placeholders lists the {{.Name}} fields of a template, sorted.
+func placeholders(s string) string {
+	var out []string
+	for {
+		i := strings.Index(s, "{{")
+		if i < 0 {
+			break
+		}
+		j := strings.Index(s[i:], "}}")
+		if j < 0 {
+			break
+		}
+		out = append(out, s[i:i+j+2])
+		s = s[i+j+2:]
+	}
+	sort.Strings(out)
+	return strings.Join(out, " ")
+}
+
+func TestNoVisibleTextBypassesTranslation(t *testing.T) {
+	_, _, bare := scan(t)
+	for _, b := range bare {
+		t.Errorf("%s: %q is shown without lang.L", b.pos, b.text)
+	}
+}

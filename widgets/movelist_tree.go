@@ -1,0 +1,259 @@
+package widgets
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/pgn"
+)
+
+// paraIndent is the margin of a paragraph of the move list.
+type paraIndent uint8
+
+const (
+	indentTop       paraIndent = iota // the game's opening comment
+	indentComment                     // a comment on a main-line move
+	indentVariation                   // a side line of a main-line move
+)
+
+// moveEntry is a block of the move list: a row of the main line (a
+// White and a Black cell, either may be empty) or a paragraph.
+type moveEntry struct {
+	white, black         *game.Node
+	whiteText, blackText string
+	para                 *flowPara
+	indent               paraIndent
+}
+
+// nodeSpot is where a move shows: its entry, and the cell (0 White, 1
+// Black) of a row or the token of a paragraph.
+type nodeSpot struct {
+	entry, index int
+}
+
+// moveTree is a game's tree laid out as the move list's entries.
+type moveTree struct {
+	entries []moveEntry
+	// Where the moves show: main[i] is the main line's move i, side maps
+	// the side-line moves, so that a plain game needs no map.
+	main []mainSpot
+	side map[*game.Node]nodeSpot
+}
+
+// mainSpot is a main-line move and where it shows.
+type mainSpot struct {
+	node *game.Node
+	spot nodeSpot
+}
+
+// spot returns where n shows.
+func (t *moveTree) spot(n *game.Node) (nodeSpot, bool) {
+	if n == nil {
+		return nodeSpot{}, false
+	}
+	if i := n.Ply() - 1; i >= 0 && i < len(t.main) && t.main[i].node == n {
+		return t.main[i].spot, true
+	}
+	s, ok := t.side[n]
+	return s, ok
+}
+
+// buildMoveTree lays out the tree under root. Moves show through
+// notation (nil: SAN as it is). prev, the tree read before, tells the
+// sizes to expect.
+func buildMoveTree(root *game.Node, notation func(string) string, prev *moveTree) moveTree {
+	b := treeBuilder{notation: notation, open: -1}
+	b.entries = make([]moveEntry, 0, len(prev.entries))
+	b.main = make([]mainSpot, 0, len(prev.main))
+	if len(prev.side) > 0 {
+		b.side = make(map[*game.Node]nodeSpot, len(prev.side))
+	}
+	if root != nil {
+		b.mainLine(root)
+	}
+	return b.moveTree
+}
+
+// treeBuilder builds a moveTree.
+type treeBuilder struct {
+	moveTree
+	notation func(string) string
+	open     int // the row whose Black cell may take the next move, or -1
+}
+
+// mainLine lays out the game's opening comment and its main line.
+func (b *treeBuilder) mainLine(root *game.Node) {
+	_, after := root.Comments()
+	b.addPara(commentWords(nil, after), indentTop)
+	kids := root.Children()
+	for len(kids) > 0 {
+		n := kids[0]
+		b.mainMove(n, n.Parent() == root, kids[1:])
+		kids = n.Children()
+	}
+}
+
+// mainMove lays out a main-line move and, below it, what interrupts the
+// rows: its comments, its glyphs other than its move-quality one and the
+// side lines that replace it.
+func (b *treeBuilder) mainMove(n *game.Node, first bool, variations []*game.Node) {
+	before, after := n.Comments()
+	indent := indentComment
+	if first {
+		indent = indentTop
+	}
+	b.addPara(commentWords(nil, before), indent)
+	nags := n.NAGs()
+	b.addCell(n, b.moveText(n, nags))
+	b.addPara(commentWords(glyphTokens(nil, nags), after), indentComment)
+	for _, v := range variations {
+		entry := len(b.entries)
+		b.addPara(b.sideLine(nil, v, entry, false), indentVariation)
+	}
+}
+
+// addCell puts a main-line move in the open row's Black cell or in a new
+// row.
+func (b *treeBuilder) addCell(n *game.Node, text string) {
+	if n.Mover() == game.Black && b.open >= 0 {
+		e := &b.entries[b.open]
+		e.black, e.blackText = n, text
+		b.main = append(b.main, mainSpot{n, nodeSpot{b.open, 1}})
+		b.open = -1
+		return
+	}
+	if n.Mover() == game.Black {
+		b.main = append(b.main, mainSpot{n, nodeSpot{len(b.entries), 1}})
+		b.entries = append(b.entries, moveEntry{black: n, blackText: text})
+		return
+	}
+	b.open = len(b.entries)
+	b.main = append(b.main, mainSpot{n, nodeSpot{b.open, 0}})
+	b.entries = append(b.entries, moveEntry{white: n, whiteText: text})
+}
+
+// addPara adds a paragraph of tokens, which ends any open row; no
+// tokens add nothing.
+func (b *treeBuilder) addPara(tokens []flowToken, indent paraIndent) {
+	if len(tokens) == 0 {
+		return
+	}
+	b.open = -1
+	b.entries = append(b.entries, moveEntry{para: &flowPara{tokens: tokens}, indent: indent})
+}
+
+// sideLine appends the tokens of the side line starting at first, in
+// brackets, with the side lines nested in it in brackets too. entry is
+// the paragraph they go to.
+func (b *treeBuilder) sideLine(toks []flowToken, first *game.Node, entry int, nested bool) []flowToken {
+	toks = push(toks, flowToken{text: "(", kind: flowBracket, space: nested})
+	number := true // whether a Black move needs its number
+	var kids []*game.Node
+	for n := first; n != nil; {
+		before, after := n.Comments()
+		k := len(toks)
+		toks = commentWords(toks, before)
+		toks = b.moveTokens(toks, n, number || len(toks) > k, entry)
+		k = len(toks)
+		toks = commentWords(toks, after)
+		number = len(toks) > k
+		if n != first {
+			for _, v := range kids[1:] {
+				toks = b.sideLine(toks, v, entry, true)
+				number = true
+			}
+		}
+		kids = n.Children()
+		n = nil
+		if len(kids) > 0 {
+			n = kids[0]
+		}
+	}
+	return push(toks, flowToken{text: ")", kind: flowBracket, glue: true})
+}
+
+// moveTokens appends a side-line move: its number when it is White's or
+// when asked, the move with its move-quality glyph, its other glyphs.
+func (b *treeBuilder) moveTokens(toks []flowToken, n *game.Node, number bool, entry int) []flowToken {
+	if number || n.Mover() == game.White {
+		toks = push(toks, flowToken{text: moveNumber(n), kind: flowNumber, space: true})
+	}
+	nags := n.NAGs()
+	if b.side == nil {
+		b.side = make(map[*game.Node]nodeSpot)
+	}
+	b.side[n] = nodeSpot{entry, len(toks)}
+	toks = push(toks, flowToken{text: b.moveText(n, nags), kind: flowMove, node: n, space: true, glue: number || n.Mover() == game.White})
+	return glyphTokens(toks, nags)
+}
+
+// push appends t; right after an opening bracket, t sticks to it.
+func push(toks []flowToken, t flowToken) []flowToken {
+	if k := len(toks); k > 0 && toks[k-1].kind == flowBracket && toks[k-1].text == "(" {
+		t.space, t.glue = false, true
+	}
+	return append(toks, t)
+}
+
+// commentWords appends the words of comments, each a token, so that the
+// comments wrap. The commands comments carry for programs ("[%eval
+// 0.17]", "[%csl Gd4]") are left out.
+func commentWords(toks []flowToken, comments []string) []flowToken {
+	for _, c := range comments {
+		for _, w := range strings.Fields(game.CommentText(c)) {
+			toks = push(toks, flowToken{text: w, kind: flowComment, space: true})
+		}
+	}
+	return toks
+}
+
+// glyphTokens appends the glyphs of nags except the first move-quality
+// one, which sticks to the move.
+func glyphTokens(toks []flowToken, nags []int) []flowToken {
+	quality := qualityNAG(nags)
+	for i, nag := range nags {
+		if i == quality || nag <= 0 {
+			continue
+		}
+		g := pgn.NAGGlyph(nag)
+		if g == "" {
+			g = "$" + strconv.Itoa(nag)
+		}
+		toks = push(toks, flowToken{text: g, kind: flowGlyph, space: true, glue: true})
+	}
+	return toks
+}
+
+// qualityNAG returns the index of the first move-quality NAG (1–6) in
+// nags, or -1.
+func qualityNAG(nags []int) int {
+	for i, nag := range nags {
+		if nag >= 1 && nag <= 6 {
+			return i
+		}
+	}
+	return -1
+}
+
+// moveText is n's move as shown: in the list's notation, with its
+// move-quality glyph.
+func (b *treeBuilder) moveText(n *game.Node, nags []int) string {
+	san := n.SAN()
+	if b.notation != nil {
+		san = b.notation(san)
+	}
+	if q := qualityNAG(nags); q >= 0 {
+		san += pgn.NAGGlyph(nags[q])
+	}
+	return san
+}
+
+// moveNumber is the number written before n's move: "12." for White's,
+// "12…" for Black's.
+func moveNumber(n *game.Node) string {
+	if n.Mover() == game.White {
+		return strconv.Itoa(n.MoveNumber()) + "."
+	}
+	return strconv.Itoa(n.MoveNumber()) + "…"
+}
