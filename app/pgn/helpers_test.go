@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/echiquier/echiquier/app/pgn"
@@ -59,10 +60,38 @@ func exportTags(g *pgn.Game) map[string]string {
 		"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?", "Black": "?",
 	}
 	for _, t := range g.Tags {
-		m[t.Name] = t.Value
+		m[exportName(t.Name)] = t.Value
 	}
 	m["Result"] = exportResult(g.Result)
 	return m
+}
+
+// exportName is a tag name as the export format allows it: every byte
+// other than an ASCII letter, digit or "_" becomes "_", and a name that
+// would start with "_" gets an "X" before it.
+func exportName(name string) string {
+	b := []byte(name)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+			b[i] = '_'
+		}
+	}
+	if b[0] == '_' {
+		return "X" + string(b)
+	}
+	return string(b)
+}
+
+// exportComments returns comments as writing keeps them: without "}",
+// white space collapsed, the empty ones gone.
+func exportComments(cs []string) []string {
+	var out []string
+	for _, c := range cs {
+		if c = strings.Join(strings.Fields(strings.ReplaceAll(c, "}", "")), " "); c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // exportResult returns the termination marker written for r.
@@ -108,7 +137,7 @@ func diffGames(g, h *pgn.Game) string {
 	if h.Result != exportResult(g.Result) {
 		return fmt.Sprintf("result: got %q, want %q", h.Result, g.Result)
 	}
-	if !slices.Equal(g.Comments, h.Comments) {
+	if !slices.Equal(exportComments(g.Comments), h.Comments) {
 		return fmt.Sprintf("game comments: got %q, want %q", h.Comments, g.Comments)
 	}
 	return diffLines("main line", g.Moves, h.Moves)
@@ -127,9 +156,9 @@ func diffLines(where string, a, b []*pgn.Move) string {
 			return fmt.Sprintf("%s: SAN %q", at, y.SAN)
 		case !slices.Equal(x.NAGs, y.NAGs):
 			return fmt.Sprintf("%s: NAGs %v, want %v", at, y.NAGs, x.NAGs)
-		case !slices.Equal(x.Before, y.Before):
+		case !slices.Equal(exportComments(x.Before), y.Before):
 			return fmt.Sprintf("%s: Before %q, want %q", at, y.Before, x.Before)
-		case !slices.Equal(x.After, y.After):
+		case !slices.Equal(exportComments(x.After), y.After):
 			return fmt.Sprintf("%s: After %q, want %q", at, y.After, x.After)
 		case len(x.Variations) != len(y.Variations):
 			return fmt.Sprintf("%s: %d variations, want %d", at, len(y.Variations), len(x.Variations))

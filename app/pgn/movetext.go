@@ -17,10 +17,9 @@ type movetext struct {
 	out     []byte
 	lineLen int // bytes on the line being written
 
-	pend     []byte // the unit not yet placed
-	hasPend  bool
-	pendEnds bool // the pending unit is a ";" comment, which ends its line
-	opens    int  // "(" to put before the next unit
+	pend    []byte // the unit not yet placed
+	hasPend bool
+	opens   int // "(" to put before the next unit
 
 	first int // number of the first move
 }
@@ -103,18 +102,14 @@ func (w *movetext) move(m *Move, ply int, number bool) error {
 	return nil
 }
 
-// comment writes a comment and reports whether it was not empty. A
-// comment containing "}" is written as a ";" comment, which ends its line.
+// comment writes a comment in braces and reports whether it was not
+// empty. A "}" cannot stand in a brace comment and is left out, as
+// python-chess does: a ";" comment could keep it, but common readers
+// (pgn-extract among them) refuse ";" comments.
 func (w *movetext) comment(c string) bool {
-	c = collapse(c)
+	c = collapse(strings.ReplaceAll(c, "}", ""))
 	if c == "" {
 		return false
-	}
-	if strings.IndexByte(c, '}') >= 0 {
-		w.unit()
-		w.pend = append(append(w.pend, ';'), c...)
-		w.pendEnds = true
-		return true
 	}
 	for i, word := range strings.Split(c, " ") {
 		switch {
@@ -134,7 +129,7 @@ func (w *movetext) comment(c string) bool {
 
 // close writes ")" glued to the last unit.
 func (w *movetext) close() {
-	if !w.hasPend || w.pendEnds {
+	if !w.hasPend {
 		w.unit()
 	}
 	w.pend = append(w.pend, ')')
@@ -167,9 +162,5 @@ func (w *movetext) place() {
 	}
 	w.out = append(w.out, w.pend...)
 	w.lineLen += n
-	if w.pendEnds {
-		w.out = append(w.out, '\n')
-		w.lineLen = 0
-	}
-	w.pend, w.hasPend, w.pendEnds = w.pend[:0], false, false
+	w.pend, w.hasPend = w.pend[:0], false
 }

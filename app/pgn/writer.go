@@ -31,9 +31,12 @@ func isRoster(name string) bool {
 // The Seven Tag Roster comes first ("?" for a missing tag), then the other
 // tags sorted by name; the Result tag and the termination marker are both
 // g.Result, "*" when it is empty. The movetext has lines of at most 79
-// bytes. Move numbers follow the FEN tag when there is one. A comment that
-// contains "}" is written as a ";" comment. Nothing is written if the game
-// cannot be: an invalid move, NAG, tag name or result is an error.
+// bytes. Move numbers follow the FEN tag when there is one. A comment
+// loses any "}" it holds, and a tag name any character other than a
+// letter, a digit or "_" (each becomes "_"): the export format allows no
+// more, and other programs refuse it. Nothing is written if the game
+// cannot be: an invalid move, NAG or result, or an empty tag name, is an
+// error.
 //
 // Reading the output gives the same game again, with one exception the
 // syntax imposes: a comment before a move (Move.Before) that neither
@@ -130,12 +133,12 @@ func appendTags(b []byte, g *Game, result string) ([]byte, error) {
 			others = append(others, t)
 		}
 	}
-	slices.SortStableFunc(others, func(x, y Tag) int { return strings.Compare(x.Name, y.Name) })
+	slices.SortStableFunc(others, func(x, y Tag) int { return strings.Compare(exportTagName(x.Name), exportTagName(y.Name)) })
 	for _, t := range others {
 		if !validTagName(t.Name) {
 			return b, fmt.Errorf("pgn: invalid tag name %q", short([]byte(t.Name)))
 		}
-		b = appendTag(b, t.Name, t.Value)
+		b = appendTag(b, exportTagName(t.Name), t.Value)
 	}
 	for _, t := range g.Tags {
 		if len(t.Name)+len(t.Value) > maxTagText {
@@ -156,6 +159,21 @@ func validTagName(name string) bool {
 		}
 	}
 	return true
+}
+
+// exportTagName returns a tag name as the export format allows it:
+// letters, digits and "_", starting with a letter or a digit.
+func exportTagName(name string) string {
+	b := []byte(name)
+	for i, c := range b {
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			b[i] = '_'
+		}
+	}
+	if len(b) > 0 && b[0] == '_' {
+		b = append([]byte("X"), b...)
+	}
+	return string(b)
 }
 
 // appendTag appends `[Name "Value"]` and a line break. The value is

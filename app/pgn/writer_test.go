@@ -63,9 +63,9 @@ func movetextOf(s string) string {
 	return strings.Join(strings.Fields(mt), " ")
 }
 
-func TestWriteSemicolonComment(t *testing.T) {
+func TestWriteCommentWithClosingBrace(t *testing.T) {
 	g := parse(t, "1. e4 ;a } b\n(1. d4 ;x}\n) e5 *")
-	want := "1. e4 ;a } b\n(1. d4 ;x}\n) 1... e5 *\n"
+	want := "1. e4 {a b} (1. d4 {x}) 1... e5 *\n"
 	if _, got, _ := strings.Cut(written(t, g), "\n\n"); got != want+"\n" {
 		t.Errorf("got %q, want %q", got, want)
 	}
@@ -192,5 +192,15 @@ func TestWriteBeforeComment(t *testing.T) {
 	h := parse(t, written(t, g))
 	if got := dump(h.Moves); got != "e4 {c} e5" {
 		t.Errorf("read back as %s", got)
+	}
+}
+
+func TestWriteExportTagNames(t *testing.T) {
+	g := parse(t, "[Event \"E\"]\n[Best? \"yes\"]\n[%odd \"1\"]\n[Évent \"2\"]\n\n*")
+	out := written(t, g)
+	for _, want := range []string{`[Best_ "yes"]`, `[X_odd "1"]`, `[X__vent "2"]`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("export lacks %s:\n%s", want, out)
+		}
 	}
 }

@@ -1,0 +1,313 @@
+package pgn
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Field is a tag that an Index keeps for every game.
+type Field uint8
+
+// The tags an Index keeps: what a list of games shows and filters on.
+const (
+	FieldWhite Field = iota
+	FieldBlack
+	FieldResult
+	FieldDate
+	FieldEvent
+	FieldSite
+	FieldRound
+	FieldECO
+	// NumFields is the number of fields.
+	NumFields
+)
+
+// fieldNames are the tag names of the fields, by Field.
+var fieldNames = [NumFields]string{"White", "Black", "Result", "Date", "Event", "Site", "Round", "ECO"}
+
+// Name returns the tag name of f: "White", "ECO".
+func (f Field) Name() string {
+	if f < NumFields {
+		return fieldNames[f]
+	}
+	return ""
+}
+
+// fieldOf returns the field of a tag name.
+func fieldOf(name string) (Field, bool) {
+	switch name {
+	case "White":
+		return FieldWhite, true
+	case "Black":
+		return FieldBlack, true
+	case "Result":
+		return FieldResult, true
+	case "Date":
+		return FieldDate, true
+	case "Event":
+		return FieldEvent, true
+	case "Site":
+		return FieldSite, true
+	case "Round":
+		return FieldRound, true
+	case "ECO":
+		return FieldECO, true
+	}
+	return 0, false
+}
+
+// MaxGameBytes is the length of the longest game ReadGame reads; the
+// longest possible chess game takes less than 100 KB.
+const MaxGameBytes = 64 << 20
+
+// Entry is what an Index knows of one game.
+type Entry struct {
+	// Number is the game's 1-based number in the file.
+	Number int
+	// Offset and Length locate the game's text; Line is the 1-based line
+	// of its first token.
+	Offset, Length int64
+	Line           int
+	// Plies is the number of moves of the main line, as written.
+	Plies int
+	// Tags holds the value of each field, "" for a missing tag.
+	Tags [NumFields]string
+	// Err is the syntax error of the game, or the read error that cut it
+	// short, or nil.
+	Err error
+}
+
+// GameError is a game of an Index that has an error.
+type GameError struct {
+	// Index is the game's position in the Index (its number minus one).
+	Index int
+	Err   error
+}
+
+// entry is one game of an Index: tag values are ids in Index.values, so
+// that a game costs a fixed, small amount of memory.
+type entry struct {
+	off, length, line int64
+	plies             int32
+	tags              [NumFields]uint32
+}
+
+// Index lists the games of a PGN file: where each one is, its main tags,
+// its number of moves and its syntax error if any, without their moves.
+// It holds no game text, so it stays small for a large file: about 64
+// bytes a game, plus each distinct tag value once.
+//
+// An Index is never changed once made, and may be read from any goroutine.
+type Index struct {
+	games  []entry
+	values []string // distinct tag values; values[0] is ""
+	errs   []GameError
+}
+
+// Len returns the number of games.
+func (x *Index) Len() int { return len(x.games) }
+
+// Entry returns what the index holds of game i (from 0).
+func (x *Index) Entry(i int) Entry {
+	g := &x.games[i]
+	e := Entry{Number: i + 1, Offset: g.off, Length: g.length, Line: int(g.line), Plies: int(g.plies), Err: x.Err(i)}
+	for f, id := range g.tags {
+		e.Tags[f] = x.values[id]
+	}
+	return e
+}
+
+// Tag returns the value of field f of game i.
+func (x *Index) Tag(i int, f Field) string { return x.values[x.games[i].tags[f]] }
+
+// TagID returns a number that stands for the value of field f of game i:
+// games with the same value have the same id, from 0 to NumValues()-1.
+// Value returns the value of an id; the empty value is 0.
+func (x *Index) TagID(i int, f Field) int { return int(x.games[i].tags[f]) }
+
+// Value returns the tag value that id stands for.
+func (x *Index) Value(id int) string { return x.values[id] }
+
+// NumValues returns the number of distinct tag values.
+func (x *Index) NumValues() int { return len(x.values) }
+
+// Plies returns the number of moves of game i's main line, as written.
+func (x *Index) Plies(i int) int { return int(x.games[i].plies) }
+
+// Err returns the error of game i, or nil.
+func (x *Index) Err(i int) error {
+	lo, hi := 0, len(x.errs)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if x.errs[m].Index < i {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(x.errs) && x.errs[lo].Index == i {
+		return x.errs[lo].Err
+	}
+	return nil
+}
+
+// Errors returns the games that have an error, in file order. The slice
+// must not be changed.
+func (x *Index) Errors() []GameError { return x.errs[:len(x.errs):len(x.errs)] }
+
+// ReadGame reads game i from r, the input the index was made from, and
+// parses it. A *SyntaxError carries the game's number.
+func (x *Index) ReadGame(r io.ReaderAt, i int) (*Game, error) {
+	g := &x.games[i]
+	if g.length > MaxGameBytes {
+		return nil, fmt.Errorf("game %d: the game is %d bytes long, more than the %d bytes read at most", i+1, g.length, MaxGameBytes)
+	}
+	buf := make([]byte, g.length)
+	n, err := r.ReadAt(buf, g.off)
+	if n < len(buf) {
+		if err == nil || err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, fmt.Errorf("game %d: %w", i+1, err)
+	}
+	pg, err := ParseGame(buf, int(g.line), g.off)
+	var se *SyntaxError
+	switch {
+	case errors.As(err, &se):
+		numbered := *se
+		numbered.Game = i + 1
+		return pg, &numbered
+	case err == io.EOF:
+		return nil, fmt.Errorf("game %d: no game at line %d (has the file changed?)", i+1, g.line)
+	}
+	return pg, err
+}
+
+// Indexer builds the Index of a PGN stream, a part at a time if need be,
+// while another goroutine shows what it found so far.
+type Indexer struct {
+	in  countingReader
+	rd  *Reader
+	x   Index
+	ids map[string]uint32
+	// last holds the previous game's values and their ids: events,
+	// sites and dates repeat from game to game.
+	last   [NumFields]string
+	lastID [NumFields]uint32
+	end    error // why indexing stopped for good, once it has
+}
+
+// NewIndexer returns an Indexer reading from r. It reads r once, from the
+// start, in large blocks, and keeps none of its text.
+func NewIndexer(r io.Reader) *Indexer {
+	ix := &Indexer{ids: map[string]uint32{"": 0}}
+	ix.in.r = r
+	ix.rd = NewReader(&ix.in)
+	ix.x.values = []string{""}
+	return ix
+}
+
+// BytesRead returns how many bytes of the input were read so far. Call it
+// from the goroutine that calls Run.
+func (ix *Indexer) BytesRead() int64 { return ix.in.n }
+
+// Index returns the games indexed so far. Later calls to Run do not
+// change it, and it may be read while Run goes on in another goroutine.
+func (ix *Indexer) Index() *Index {
+	x := ix.x
+	x.games = x.games[:len(x.games):len(x.games)]
+	x.values = x.values[:len(x.values):len(x.values)]
+	x.errs = x.errs[:len(x.errs):len(x.errs)]
+	return &x
+}
+
+// Run indexes games until the input ends, ctx is done or pause, called
+// after each game, returns true. It returns io.EOF at the end of the
+// input, the read error that ended it, ctx.Err(), or nil after a pause:
+// then Run may be called again to go on. pause may be nil.
+func (ix *Indexer) Run(ctx context.Context, pause func() bool) error {
+	if ix.end != nil {
+		return ix.end
+	}
+	done := ctx.Done()
+	for {
+		select {
+		case <-done:
+			return ctx.Err()
+		default:
+		}
+		h, err := ix.rd.NextHeader()
+		if h != nil {
+			ix.add(h, err)
+		}
+		if err != nil {
+			ix.end = err
+			ix.ids = nil // no more values to share
+			return err
+		}
+		if pause != nil && pause() {
+			return nil
+		}
+	}
+}
+
+// add records a game. A read error that cut it short is its error.
+func (ix *Indexer) add(h *Header, readErr error) {
+	i := len(ix.x.games)
+	e := entry{off: h.Offset, length: h.Length, line: int64(h.Line), plies: int32(min(h.Plies, 1<<31-1))}
+	for _, t := range h.Tags {
+		if f, ok := fieldOf(t.Name); ok {
+			e.tags[f] = ix.intern(f, t.Value)
+		}
+	}
+	ix.x.games = append(ix.x.games, e)
+	err := h.Err
+	if err == nil && readErr != nil {
+		err = fmt.Errorf("game %d, line %d: %w", i+1, h.Line, readErr)
+	}
+	if err != nil {
+		ix.x.errs = append(ix.x.errs, GameError{Index: i, Err: err})
+	}
+}
+
+// intern returns the id of a value of field f.
+func (ix *Indexer) intern(f Field, v string) uint32 {
+	if v == ix.last[f] {
+		return ix.lastID[f]
+	}
+	id, ok := ix.ids[v]
+	if !ok {
+		id = uint32(len(ix.x.values))
+		ix.x.values = append(ix.x.values, v)
+		ix.ids[v] = id
+	}
+	ix.last[f], ix.lastID[f] = v, id
+	return id
+}
+
+// BuildIndex indexes every game of r. On a read error or when ctx is done,
+// it returns the games indexed until then with the error.
+func BuildIndex(ctx context.Context, r io.Reader) (*Index, error) {
+	ix := NewIndexer(r)
+	err := ix.Run(ctx, nil)
+	if err == io.EOF {
+		err = nil
+	}
+	return ix.Index(), err
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	if n > 0 {
+		c.n += int64(n)
+	}
+	return n, err
+}
