@@ -45,6 +45,11 @@ type App struct {
 	settingsWin *settingsWindow
 	// touched is the piece that must be moved in touch-move training.
 	touched touchMove
+	// coll is the file of several games the game on screen comes from,
+	// or nil.
+	coll *collection
+	// collectionItems are the menu items of the collection.
+	collectionItems collectionItems
 }
 
 // Options configure an App. The zero value suits the real program.

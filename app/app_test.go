@@ -261,44 +261,6 @@ func TestFailedSaveKeepsTheFile(t *testing.T) {
 	}
 }
 
-func TestOpenSeveralGamesShowsPicker(t *testing.T) {
-	h := newHarness(t)
-	path := filepath.Join(t.TempDir(), "two.pgn")
-	writeFile(t, path, `[White "A"][Black "B"][Result "1-0"]
-
-1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
-
-[White "C"][Black "D"][Result "*"]
-
-1. d4 *
-
-[White "E"][Black "F"]
-
-1. e4 e5 2. Ke3 *
-`)
-	h.app.openPath(path)
-	h.wantDialog("1 games could not be read")
-	h.wantDialog("Ke3")
-	var table *widget.Table
-	walk(h.app.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
-		if x, ok := o.(*widget.Table); ok {
-			table = x
-		}
-	})
-	table.Select(widget.TableCellID{Row: 1, Col: 0})
-	g := h.app.sess.game
-	if g.Tag("White") != "A" || g.Status().Reason != game.Checkmate {
-		t.Fatalf("picked game: %s, %v", g.Tag("White"), g.Status())
-	}
-	if h.app.ui.board.Legal != nil {
-		t.Error("a finished game must open for browsing only")
-	}
-	h.app.step(-2)
-	if !h.app.sess.browsing() || h.app.sess.shown().SAN() != "Bc4" {
-		t.Errorf("browsing back two moves shows %q", h.app.sess.shown().SAN())
-	}
-}
-
 func TestOpenBadFileKeepsTheGame(t *testing.T) {
 	h := newHarness(t)
 	h.play("e2e4")

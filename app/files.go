@@ -52,27 +52,28 @@ func (a *App) setDialogFolder(d interface{ SetLocation(fyne.ListableURI) }) {
 	}
 }
 
-// openPath reads a PGN file. One game opens at once; several open a
-// picker. The current game stays as it is when the file cannot be read.
-func (a *App) openPath(path string) {
+// openPath opens a PGN file. Its games are indexed, not read: a file of
+// one game opens it at once; several show the picker, which fills while
+// the rest of the file is indexed in the background. The current game
+// stays as it is until a game of the file is opened.
+func (a *App) openPath(path string) { a.openFile(path, fyne.Do) }
+
+// openFile is openPath, the indexing goroutine handing its findings to
+// do. It returns the file's collection, or nil when it cannot be read.
+func (a *App) openFile(path string, do func(func())) *collection {
 	f, err := os.Open(path)
 	if err != nil {
 		a.showFileError(path, err)
-		return
+		return nil
 	}
-	defer f.Close()
-	games, errs := game.ReadPGNWith(f, a.now)
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		a.showFileError(path, err)
+		return nil
+	}
 	a.settings.SetLastDirectory(filepath.Dir(path))
-	switch {
-	case len(games) == 0 && len(errs) == 0:
-		a.showFileError(path, errors.New(lang.L("The file holds no game.")))
-	case len(games) == 0:
-		a.showFileError(path, errors.New(describeLoadErrors(errs)))
-	case len(games) == 1 && len(errs) == 0:
-		a.load(games[0], path, false)
-	default:
-		a.showPicker(path, games, errs)
-	}
+	return a.openCollection(path, info, f, do)
 }
 
 // load makes g the game on screen. A game still in progress continues

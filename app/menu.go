@@ -24,12 +24,19 @@ func (a *App) mainMenu() *fyne.MainMenu {
 		autoFlip.Checked = a.settings.AutoFlip()
 	}
 	settingsItem := item(lang.L("Settings…"), a.showSettings, ctrl(fyne.KeyComma))
+	a.collectionItems = collectionItems{
+		list:     item(lang.L("Games in this file…"), a.showCollection, ctrl(fyne.KeyL)),
+		next:     item(lang.L("Next game in the file"), a.nextGame, ctrl(fyne.KeyPageDown)),
+		previous: item(lang.L("Previous game in the file"), a.previousGame, ctrl(fyne.KeyPageUp)),
+	}
 	return fyne.NewMainMenu(
 		fyne.NewMenu(lang.L("Game"),
 			item(lang.L("New game…"), a.newGame, ctrl(fyne.KeyN)),
 			item(lang.L("Open…"), a.openDialog, ctrl(fyne.KeyO)),
 			item(lang.L("Save"), a.save, ctrl(fyne.KeyS)),
 			item(lang.L("Save as…"), a.saveAs, ctrlShift(fyne.KeyS)),
+			fyne.NewMenuItemSeparator(),
+			a.collectionItems.list, a.collectionItems.previous, a.collectionItems.next,
 			fyne.NewMenuItemSeparator(),
 			settingsItem,
 			fyne.NewMenuItemSeparator(),
@@ -53,6 +60,27 @@ func (a *App) mainMenu() *fyne.MainMenu {
 			fyne.NewMenuItem(lang.L("Next move"), func() { a.step(1) }),
 			fyne.NewMenuItem(lang.L("Back to the game"), a.showLive)),
 	)
+}
+
+// collectionItems are the menu items that move through a file of several
+// games, enabled only when there is such a file.
+type collectionItems struct {
+	list, next, previous *fyne.MenuItem
+}
+
+// refreshMenu enables the menu items that can act now.
+func (a *App) refreshMenu() {
+	c := a.collectionItems
+	if c.list == nil {
+		return
+	}
+	state := [3]bool{c.list.Disabled, c.next.Disabled, c.previous.Disabled}
+	c.list.Disabled = !a.hasCollection()
+	c.next.Disabled = !a.hasNextGame()
+	c.previous.Disabled = !a.hasPreviousGame()
+	if state != [3]bool{c.list.Disabled, c.next.Disabled, c.previous.Disabled} && a.win.MainMenu() != nil {
+		a.win.MainMenu().Refresh()
+	}
 }
 
 // setAutoFlip turns auto-flip on or off; on, the board turns to the side
@@ -91,8 +119,11 @@ func (a *App) installShortcuts() {
 	for _, m := range a.win.MainMenu().Items {
 		for _, it := range m.Items {
 			if it.Shortcut != nil && it.Action != nil {
-				action := it.Action
-				c.AddShortcut(it.Shortcut, func(fyne.Shortcut) { action() })
+				c.AddShortcut(it.Shortcut, func(fyne.Shortcut) {
+					if !it.Disabled {
+						it.Action()
+					}
+				})
 			}
 		}
 	}

@@ -2,69 +2,401 @@ package app
 
 import (
 	"path/filepath"
+	"slices"
+	"strconv"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
+	fynetheme "fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-
-	"github.com/echiquier/echiquier/app/game"
 )
 
-// pickerColumns are the tags the game picker shows.
-var pickerColumns = []string{"White", "Black", "Result", "Date", "Event"}
+// columnWidths are the picker's column widths, by column.
+var columnWidths = [numColumns]float32{64, 160, 160, 64, 100, 180, 60, 52, 64}
 
 // columnTitle returns the translated heading of a picker column.
-func columnTitle(tag string) string {
-	switch tag {
-	case "White":
+func columnTitle(c column) string {
+	switch c {
+	case colNumber:
+		return lang.L("#")
+	case colWhite:
 		return lang.L("White")
-	case "Black":
+	case colBlack:
 		return lang.L("Black")
-	case "Result":
+	case colResult:
 		return lang.L("Result")
-	case "Date":
+	case colDate:
 		return lang.L("Date")
+	case colEvent:
+		return lang.L("Event")
+	case colRound:
+		return lang.L("Round")
+	case colECO:
+		return lang.L("ECO")
 	}
-	return lang.L("Event")
+	return lang.L("Moves")
 }
 
-// showPicker lists the games of a file to choose one from, and says which
-// games could not be read.
-func (a *App) showPicker(path string, games []*game.Game, errs []error) {
-	var d *dialog.CustomDialog
-	table := widget.NewTable(
-		func() (int, int) { return len(games) + 1, len(pickerColumns) },
-		func() fyne.CanvasObject { return widget.NewLabel("") },
-		func(id widget.TableCellID, o fyne.CanvasObject) {
-			l := o.(*widget.Label)
-			if id.Row == 0 {
-				l.TextStyle.Bold = true
-				l.SetText(columnTitle(pickerColumns[id.Col]))
-				return
-			}
-			l.TextStyle.Bold = false
-			l.SetText(games[id.Row-1].Tag(pickerColumns[id.Col]))
-		})
-	for i, w := range []float32{190, 190, 70, 100, 220} {
-		table.SetColumnWidth(i, w)
+// picker is the list of the games of a collection, to choose one from.
+// It shows the games while the file is still being indexed, sorts them
+// by the column whose heading is clicked (again: the other way round),
+// and filters them as a name, event or year is typed.
+//
+// A game opens with a double click on its row (two clicks on the same row
+// within the double-tap delay: the table's cells take single clicks, so
+// that selecting stays immediate), Enter, or the Open button. The filter
+// box keeps the keyboard: ↑ and ↓ move the selection, Escape closes.
+type picker struct {
+	a     *App
+	c     *collection
+	order *gameOrder
+
+	selected  int  // the selected game, -1 for none
+	touched   bool // the user sorted, filtered or selected
+	confirmed bool // the game on screen may be left without asking
+	visible   bool // the picker is on screen
+
+	lastTap time.Time // of the last click on a row, for double clicks
+
+	d        *dialog.CustomDialog
+	content  *fyne.Container
+	layout   [2]bool // progress shown, bad games shown: the layout made for them
+	filter   *filterEntry
+	table    *widget.Table
+	status   *widget.Label
+	progress *widget.ProgressBar
+	stopBtn  *widget.Button
+	openBtn  *widget.Button
+	bad      *badList
+}
+
+// showPicker shows the picker of a collection, made the first time.
+// confirmed says that the game on screen may be left without asking: the
+// user was asked when choosing the file.
+func (a *App) showPicker(c *collection, confirmed bool) {
+	if c.picker == nil {
+		c.picker = newPicker(a, c)
 	}
-	table.OnSelected = func(id widget.TableCellID) {
-		if id.Row == 0 {
-			table.UnselectAll()
-			return
+	c.picker.show(confirmed)
+}
+
+func newPicker(a *App, c *collection) *picker {
+	p := &picker{a: a, c: c, selected: -1}
+	p.order = newGameOrder(c.index, func(i int) bool { return c.index.Err(i) != nil })
+	p.filter = newFilterEntry(p.key)
+	p.filter.SetPlaceHolder(lang.L("Filter by player, event or year"))
+	p.filter.OnChanged = p.setFilter
+	p.filter.OnSubmitted = func(string) { p.openSelected() }
+	p.table = p.newTable()
+	p.status = widget.NewLabel("")
+	p.progress = widget.NewProgressBar()
+	p.stopBtn = widget.NewButtonWithIcon(lang.L("Stop reading"), fynetheme.MediaStopIcon(), p.stopIndexing)
+	p.bad = newBadList()
+	p.openBtn = widget.NewButton(lang.L("Open"), p.openSelected)
+	p.openBtn.Importance = widget.HighImportance
+	p.makeDialog()
+	p.refresh()
+	return p
+}
+
+// makeDialog lays the picker out in its dialog: the filter box above the
+// table, the count, progress and bad games below.
+func (p *picker) makeDialog() {
+	progress := container.NewBorder(nil, nil, nil, p.stopBtn, p.progress)
+	bottom := container.NewVBox(container.NewBorder(nil, nil, p.status, nil, progress), p.bad.box)
+	p.content = container.NewBorder(p.filter, bottom, nil, nil, p.table)
+	title := lang.L("Choose a game in {{.File}}", map[string]any{"File": filepath.Base(p.c.path)})
+	p.d = dialog.NewCustomWithoutButtons(title, p.content, p.a.win)
+	p.d.SetButtons([]fyne.CanvasObject{widget.NewButton(lang.L("Cancel"), p.close), p.openBtn})
+	p.d.SetOnClosed(p.closed)
+}
+
+// newTable makes the table of games, with a heading row whose cells sort.
+func (p *picker) newTable() *widget.Table {
+	t := widget.NewTable(
+		func() (int, int) { return len(p.order.rows), int(numColumns) },
+		func() fyne.CanvasObject { return newGameCell(p.tapRow) },
+		p.updateCell)
+	t.ShowHeaderRow = true
+	t.CreateHeader = func() fyne.CanvasObject {
+		b := widget.NewButton("", nil)
+		b.Importance = widget.LowImportance
+		b.Alignment = widget.ButtonAlignLeading
+		return b
+	}
+	t.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
+		b := o.(*widget.Button)
+		col := column(id.Col)
+		b.SetText(p.heading(col))
+		b.OnTapped = func() { p.sortBy(col) }
+	}
+	for c, w := range columnWidths {
+		t.SetColumnWidth(c, w)
+	}
+	return t
+}
+
+// heading returns a column's title, with an arrow on the sort column.
+func (p *picker) heading(c column) string {
+	title := columnTitle(c)
+	if p.order.by != c {
+		return title
+	}
+	if p.order.desc {
+		return title + " ▼"
+	}
+	return title + " ▲"
+}
+
+// updateCell shows one cell of the table.
+func (p *picker) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
+	cell := o.(*gameCell)
+	if id.Row >= len(p.order.rows) {
+		cell.set(id.Row, "", false, fyne.TextAlignLeading)
+		return
+	}
+	i := p.order.rows[id.Row]
+	cell.set(id.Row, p.cellText(i, column(id.Col)), i == p.selected, alignment(column(id.Col)))
+}
+
+// cellText returns what a column says of game i.
+func (p *picker) cellText(i int, c column) string {
+	x := p.c.index
+	switch c {
+	case colNumber:
+		return strconv.Itoa(i + 1)
+	case colMoves:
+		return strconv.Itoa((x.Plies(i) + 1) / 2)
+	}
+	f, _ := c.field()
+	return x.Tag(i, f)
+}
+
+// alignment puts numbers on the right of their column.
+func alignment(c column) fyne.TextAlign {
+	if c == colNumber || c == colMoves {
+		return fyne.TextAlignTrailing
+	}
+	return fyne.TextAlignLeading
+}
+
+// show shows the picker with the keyboard in its filter box.
+func (p *picker) show(confirmed bool) {
+	p.confirmed = confirmed
+	p.refresh()
+	size := p.a.win.Canvas().Size()
+	p.d.Resize(fyne.NewSize(min(1000, size.Width-40), min(640, size.Height-40)))
+	p.d.Show()
+	p.visible = true
+	p.focusFilter()
+	if p.selected >= 0 {
+		p.scrollToSelected()
+	}
+}
+
+// focusFilter gives the keyboard to the filter box.
+func (p *picker) focusFilter() {
+	if c := fyne.CurrentApp().Driver().CanvasForObject(p.filter); c != nil {
+		c.Focus(p.filter)
+	}
+}
+
+// refresh brings the picker in line with the collection: new games, the
+// progress of the indexing, the games that cannot be opened.
+func (p *picker) refresh() {
+	if p.order.x != p.c.index {
+		p.order.grow(p.c.index)
+	}
+	p.keepSelectionListed()
+	p.refreshStatus()
+	p.bad.set(p.badGames())
+	p.table.Refresh()
+	enable(p.openBtn, p.selected >= 0)
+	if shown := [2]bool{p.progress.Visible(), p.bad.box.Visible()}; shown != p.layout {
+		// Parts shown or hidden: lay the dialog out again.
+		p.layout = shown
+		p.content.Refresh()
+	}
+}
+
+// refreshStatus says how many games there are and how far indexing is.
+func (p *picker) refreshStatus() {
+	c := p.c
+	running := c.state == indexing
+	if running && c.size > 0 {
+		p.progress.SetValue(float64(c.read) / float64(c.size))
+	}
+	for _, o := range []fyne.CanvasObject{p.progress, p.stopBtn} {
+		if running {
+			o.Show()
+		} else {
+			o.Hide()
 		}
-		d.Hide()
-		a.load(games[id.Row-1], path, true)
 	}
-	content := fyne.CanvasObject(table)
-	if len(errs) > 0 {
-		note := wrapped(lang.L("{{.Count}} games could not be read:", map[string]any{"Count": len(errs)}) + "\n" + describeLoadErrors(errs))
-		content = container.NewBorder(nil, note, nil, nil, table)
+	p.status.SetText(p.statusText())
+}
+
+// statusText counts the games listed, and says why the list may be short.
+func (p *picker) statusText() string {
+	c := p.c
+	count := map[string]any{"Count": c.goodGames(), "Shown": len(p.order.rows)}
+	text := lang.L("Games: {{.Count}}", count)
+	if len(p.order.words) > 0 {
+		text = lang.L("Games: {{.Shown}} of {{.Count}}", count)
 	}
-	title := lang.L("Choose a game in {{.File}}", map[string]any{"File": filepath.Base(path)})
-	d = dialog.NewCustom(title, lang.L("Cancel"), content, a.win)
-	d.Resize(fyne.NewSize(820, 520))
-	d.Show()
+	switch c.state {
+	case indexing:
+		text = lang.L("Reading the file… {{.Text}}", map[string]any{"Text": text})
+	case stopped:
+		percent := 100 * c.read / max(c.size, 1)
+		text = lang.L("{{.Text}} — reading stopped at {{.Percent}}% of the file", map[string]any{"Text": text, "Percent": percent})
+	case failed:
+		text = lang.L("{{.Text}} — reading failed: {{.Error}}", map[string]any{"Text": text, "Error": c.err.Error()})
+	}
+	return text
+}
+
+// badGames lists the games that cannot be opened: those with a syntax
+// error, then those that failed when opened, in file order.
+func (p *picker) badGames() []badGame {
+	var out []badGame
+	for _, e := range p.c.index.Errors() {
+		out = append(out, badGame{e.Index, e.Err})
+	}
+	for i, err := range p.c.failed {
+		out = append(out, badGame{i, err})
+	}
+	slices.SortFunc(out, func(a, b badGame) int { return a.index - b.index })
+	return out
+}
+
+// setFilter filters the games as the user types.
+func (p *picker) setFilter(text string) {
+	p.touched = true
+	p.order.setFilter(text)
+	p.refresh()
+	p.scrollToSelected()
+}
+
+// keepSelectionListed selects the first game listed when the selected
+// one is not, so that Enter and Open always have a game to open.
+func (p *picker) keepSelectionListed() {
+	switch {
+	case len(p.order.rows) == 0:
+		p.selected = -1
+	case p.order.position(p.selected) < 0:
+		p.selected = p.order.rows[0]
+	}
+}
+
+// sortBy sorts the games by a column, keeping the selected one in view.
+func (p *picker) sortBy(c column) {
+	p.touched = true
+	p.order.sortBy(c)
+	p.table.Refresh()
+	p.scrollToSelected()
+}
+
+// tapRow selects the game on a row; the second of two quick clicks on
+// the same row opens it.
+func (p *picker) tapRow(row int) {
+	if row >= len(p.order.rows) {
+		return
+	}
+	i := p.order.rows[row]
+	double := i == p.selected && time.Since(p.lastTap) < fyne.CurrentApp().Driver().DoubleTapDelay()
+	p.selectGame(i)
+	p.focusFilter()
+	// Timed from the end of the first click's work, so that a slow
+	// refresh does not eat into the delay.
+	p.lastTap = time.Now()
+	if double {
+		p.lastTap = time.Time{}
+		p.openSelected()
+	}
+}
+
+// selectGame selects game i.
+func (p *picker) selectGame(i int) {
+	p.touched = true
+	p.selected = i
+	enable(p.openBtn, true)
+	p.table.Refresh()
+	p.scrollToSelected()
+}
+
+// scrollToSelected scrolls the table to the selected game, if listed.
+func (p *picker) scrollToSelected() {
+	if row := p.order.position(p.selected); row >= 0 {
+		p.table.ScrollTo(widget.TableCellID{Row: row, Col: 0})
+	}
+}
+
+// key moves the selection with the arrow keys and closes with Escape; it
+// reports whether it used the key.
+func (p *picker) key(ev *fyne.KeyEvent) bool {
+	step := map[fyne.KeyName]int{fyne.KeyUp: -1, fyne.KeyDown: 1, fyne.KeyPageUp: -10, fyne.KeyPageDown: 10}
+	if ev.Name == fyne.KeyEscape {
+		p.close()
+		return true
+	}
+	d, ok := step[ev.Name]
+	if !ok || len(p.order.rows) == 0 {
+		return false
+	}
+	row := p.order.position(p.selected)
+	switch {
+	case row < 0 && d > 0:
+		row = 0
+	case row < 0:
+		row = len(p.order.rows) - 1
+	default:
+		row = min(max(row+d, 0), len(p.order.rows)-1)
+	}
+	p.selectGame(p.order.rows[row])
+	return true
+}
+
+// openSelected opens the selected game once the game on screen is safe to
+// leave.
+func (p *picker) openSelected() {
+	i := p.selected
+	if i < 0 {
+		return
+	}
+	open := func() {
+		if p.a.openGame(p.c, i) {
+			p.confirmed = false
+			p.selected = i
+			p.d.Hide()
+		}
+	}
+	if p.confirmed {
+		open()
+		return
+	}
+	p.a.confirmDiscard(open)
+}
+
+// stopIndexing stops reading the file; the games found stay listed.
+func (p *picker) stopIndexing() {
+	p.c.stop()
+	p.refresh()
+}
+
+// close hides the picker without opening a game.
+func (p *picker) close() {
+	p.d.Hide()
+}
+
+// closed runs whenever the picker is hidden: a collection none of whose
+// games was opened is given up, and its file is no longer read.
+func (p *picker) closed() {
+	p.visible = false
+	if p.c.current < 0 {
+		p.c.stop()
+	}
 }

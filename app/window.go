@@ -90,6 +90,7 @@ func (a *App) refresh() {
 	a.refreshStatus()
 	a.refreshActions()
 	a.refreshTitle()
+	a.refreshMenu()
 }
 
 func (a *App) refreshBoard() {

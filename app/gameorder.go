@@ -1,0 +1,267 @@
+package app
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/echiquier/echiquier/app/pgn"
+)
+
+// column is a column of the game picker.
+type column int
+
+// The picker's columns, in order.
+const (
+	colNumber column = iota
+	colWhite
+	colBlack
+	colResult
+	colDate
+	colEvent
+	colRound
+	colECO
+	colMoves
+	numColumns
+)
+
+// field returns the index field a column shows, if it shows one.
+func (c column) field() (pgn.Field, bool) {
+	switch c {
+	case colWhite:
+		return pgn.FieldWhite, true
+	case colBlack:
+		return pgn.FieldBlack, true
+	case colResult:
+		return pgn.FieldResult, true
+	case colDate:
+		return pgn.FieldDate, true
+	case colEvent:
+		return pgn.FieldEvent, true
+	case colRound:
+		return pgn.FieldRound, true
+	case colECO:
+		return pgn.FieldECO, true
+	}
+	return 0, false
+}
+
+// filterFields are the tags the filter looks in: the players, the event
+// and site, and the date for a year.
+var filterFields = [...]pgn.Field{pgn.FieldWhite, pgn.FieldBlack, pgn.FieldEvent, pgn.FieldSite, pgn.FieldDate}
+
+// gameOrder is the list of games the picker shows: the good games of an
+// index that match the filter, sorted by a column. It is extended as the
+// index grows while the file is read.
+type gameOrder struct {
+	x     *pgn.Index
+	skip  func(i int) bool // games left out (those with errors)
+	seen  int              // games of x looked at so far
+	rows  []int            // game indexes, in display order
+	by    column
+	desc  bool
+	words []string // the filter, folded, one word each
+
+	folded []string  // folded tag values by value id, "" until needed
+	isFold []bool    // which entries of folded are computed
+	match  [][]uint8 // per filter word, per value id: 0 unknown, 1 no, 2 yes
+}
+
+// newGameOrder returns the order of the games of x in file order, without
+// the games skip tells.
+func newGameOrder(x *pgn.Index, skip func(i int) bool) *gameOrder {
+	o := &gameOrder{skip: skip}
+	o.grow(x)
+	return o
+}
+
+// grow takes a newer snapshot of the index (the same file read further)
+// and adds its new games in their place.
+func (o *gameOrder) grow(x *pgn.Index) {
+	o.x = x
+	var added []int
+	for i := o.seen; i < x.Len(); i++ {
+		if !o.skip(i) && o.matches(i) {
+			added = append(added, i)
+		}
+	}
+	o.seen = x.Len()
+	if o.by == colNumber && !o.desc {
+		o.rows = append(o.rows, added...)
+		return
+	}
+	slices.SortFunc(added, o.compare)
+	o.rows = mergeSorted(o.rows, added, o.compare)
+}
+
+// mergeSorted merges two sorted lists.
+func mergeSorted(a, b []int, compare func(p, q int) int) []int {
+	if len(b) == 0 {
+		return a
+	}
+	out := make([]int, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if compare(b[0], a[0]) < 0 {
+			out, b = append(out, b[0]), b[1:]
+		} else {
+			out, a = append(out, a[0]), a[1:]
+		}
+	}
+	return append(append(out, a...), b...)
+}
+
+// rebuild lists the games again after the filter changed.
+func (o *gameOrder) rebuild() {
+	o.rows, o.seen = o.rows[:0], 0
+	o.grow(o.x)
+}
+
+// sortBy sorts by a column, or reverses the order when the games are
+// sorted by it already.
+func (o *gameOrder) sortBy(c column) {
+	if o.by == c {
+		o.desc = !o.desc
+	} else {
+		o.by, o.desc = c, false
+	}
+	slices.SortFunc(o.rows, o.compare)
+}
+
+// setFilter keeps only the games where every word of text is found, in
+// any case and with or without accents, in a player's name, the event,
+// the site or the date.
+func (o *gameOrder) setFilter(text string) {
+	o.words = strings.Fields(fold(text))
+	o.match = make([][]uint8, len(o.words))
+	o.rebuild()
+}
+
+// compare orders games by the sort column, games alike by number.
+func (o *gameOrder) compare(p, q int) int {
+	c := o.compareBy(p, q)
+	if o.desc {
+		c = -c
+	}
+	if c == 0 {
+		return cmp.Compare(p, q)
+	}
+	return c
+}
+
+func (o *gameOrder) compareBy(p, q int) int {
+	switch o.by {
+	case colNumber:
+		return cmp.Compare(p, q)
+	case colMoves:
+		return cmp.Compare(o.x.Plies(p), o.x.Plies(q))
+	}
+	f, _ := o.by.field()
+	a, b := o.x.TagID(p, f), o.x.TagID(q, f)
+	if a == b {
+		return 0
+	}
+	return strings.Compare(o.foldedValue(a), o.foldedValue(b))
+}
+
+// matches reports whether game i passes the filter.
+func (o *gameOrder) matches(i int) bool {
+	for w := range o.words {
+		if !o.wordMatches(w, i) {
+			return false
+		}
+	}
+	return true
+}
+
+// wordMatches reports whether filter word w is in one of game i's
+// filtered tags. What a value gives is kept: values repeat.
+func (o *gameOrder) wordMatches(w, i int) bool {
+	for _, f := range filterFields {
+		id := o.x.TagID(i, f)
+		if id >= len(o.match[w]) {
+			o.match[w] = append(o.match[w], make([]uint8, o.x.NumValues()-len(o.match[w]))...)
+		}
+		m := &o.match[w][id]
+		if *m == 0 {
+			*m = 1
+			if strings.Contains(o.foldedValue(id), o.words[w]) {
+				*m = 2
+			}
+		}
+		if *m == 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// foldedValue returns the folded form of a tag value, computed once.
+func (o *gameOrder) foldedValue(id int) string {
+	if n := o.x.NumValues(); len(o.isFold) < n {
+		o.folded = append(o.folded, make([]string, n-len(o.folded))...)
+		o.isFold = append(o.isFold, make([]bool, n-len(o.isFold))...)
+	}
+	if !o.isFold[id] {
+		o.folded[id], o.isFold[id] = fold(o.x.Value(id)), true
+	}
+	return o.folded[id]
+}
+
+// position returns the row of game i, or -1 when it is not listed.
+func (o *gameOrder) position(i int) int {
+	return slices.Index(o.rows, i)
+}
+
+// neighbour returns the nearest game listed after (dir 1) or before
+// (dir -1) game i that skip does not leave out. When i is not listed, it
+// is the first (or the last) game listed.
+func (o *gameOrder) neighbour(i, dir int, skip func(int) bool) (int, bool) {
+	p := o.position(i)
+	if p < 0 && dir < 0 {
+		p = len(o.rows)
+	}
+	for p += dir; p >= 0 && p < len(o.rows); p += dir {
+		if !skip(o.rows[p]) {
+			return o.rows[p], true
+		}
+	}
+	return 0, false
+}
+
+// fold returns s in lower case without accents, to compare names as
+// people type them: "Ünal" and "unal", "Łukasz" and "lukasz".
+func fold(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return strings.ToLower(s)
+	}
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		if unicode.Is(unicode.Mn, r) {
+			continue
+		}
+		if s, ok := foldSpecial[r]; ok {
+			b.WriteString(s)
+			continue
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
+}
+
+// foldSpecial are letters that Unicode does not decompose into a base
+// letter and an accent.
+var foldSpecial = map[rune]string{
+	'ß': "ss", 'ẞ': "ss", 'Æ': "ae", 'æ': "ae", 'Œ': "oe", 'œ': "oe",
+	'Ø': "o", 'ø': "o", 'Ł': "l", 'ł': "l", 'Đ': "d", 'đ': "d", 'Ð': "d", 'ð': "d",
+	'Þ': "th", 'þ': "th", 'ı': "i", 'Ħ': "h", 'ħ': "h",
+}

@@ -1,0 +1,212 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/echiquier/echiquier/app/pgn"
+)
+
+// pgnGame writes a game with the tags given as "White=A Black=B" (spaces
+// inside values as _) and plies moves of knights dancing.
+func pgnGame(tags string, plies int) string {
+	var b strings.Builder
+	for _, kv := range strings.Fields(tags) {
+		k, v, _ := strings.Cut(kv, "=")
+		fmt.Fprintf(&b, "[%s \"%s\"]\n", k, strings.ReplaceAll(v, "_", " "))
+	}
+	b.WriteString("\n")
+	moves := []string{"Nf3", "Nf6", "Ng1", "Ng8"}
+	for i := range plies {
+		if i%2 == 0 {
+			fmt.Fprintf(&b, "%d. ", i/2+1)
+		}
+		b.WriteString(moves[i%4] + " ")
+	}
+	return b.String() + "*\n\n"
+}
+
+func buildIndex(t *testing.T, text string) *pgn.Index {
+	t.Helper()
+	x, err := pgn.BuildIndex(context.Background(), strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x
+}
+
+// orderGames is a file of five games; game 4 has a syntax error.
+var orderGames = pgnGame("White=Ünal Black=Carlsen Date=2019.05.01 Event=Grenke", 10) +
+	pgnGame("White=Anand Black=Kasparov Date=1995.09.11 Event=PCA_World_Championship", 40) +
+	pgnGame("White=carlsen Black=Łukasz Date=2021.??.?? Event=Olympiad", 3) +
+	"[White \"Broken\"]\n\n1. e4 ) *\n\n" +
+	pgnGame("White=Bacrot Black=Anand Date=2019.12.30 Event=Rapid", 20)
+
+func newTestOrder(t *testing.T) *gameOrder {
+	x := buildIndex(t, orderGames)
+	return newGameOrder(x, func(i int) bool { return x.Err(i) != nil })
+}
+
+func TestGameOrderLeavesBadGamesOut(t *testing.T) {
+	o := newTestOrder(t)
+	if !slices.Equal(o.rows, []int{0, 1, 2, 4}) {
+		t.Errorf("rows %v", o.rows)
+	}
+}
+
+func TestGameOrderSorts(t *testing.T) {
+	o := newTestOrder(t)
+	o.sortBy(colWhite)
+	if !slices.Equal(o.rows, []int{1, 4, 2, 0}) {
+		t.Errorf("by White: %v (Anand, Bacrot, carlsen, Ünal)", o.rows)
+	}
+	o.sortBy(colWhite)
+	if !slices.Equal(o.rows, []int{0, 2, 4, 1}) {
+		t.Errorf("by White, reversed: %v", o.rows)
+	}
+	o.sortBy(colMoves)
+	if !slices.Equal(o.rows, []int{2, 0, 4, 1}) {
+		t.Errorf("by moves: %v", o.rows)
+	}
+	o.sortBy(colDate)
+	if !slices.Equal(o.rows, []int{1, 0, 4, 2}) {
+		t.Errorf("by date: %v", o.rows)
+	}
+}
+
+func TestGameOrderFilters(t *testing.T) {
+	o := newTestOrder(t)
+	for _, tt := range []struct {
+		filter string
+		want   []int
+	}{
+		{"carlsen", []int{0, 2}},
+		{"CARLSEN 2019", []int{0}},
+		{"unal", []int{0}},
+		{"lukasz", []int{2}},
+		{"anand", []int{1, 4}},
+		{"world championship", []int{1}},
+		{"2019", []int{0, 4}},
+		{"nobody", nil},
+		{"", []int{0, 1, 2, 4}},
+	} {
+		o.setFilter(tt.filter)
+		if !slices.Equal(o.rows, tt.want) {
+			t.Errorf("filter %q: %v, want %v", tt.filter, o.rows, tt.want)
+		}
+	}
+}
+
+func TestGameOrderGrowsInPlace(t *testing.T) {
+	// The index arrives in two parts while sorted and filtered: the new
+	// games go where they belong.
+	all := orderGames + pgnGame("White=Aronian Black=Carlsen Date=2020.01.01", 6)
+	whole := buildIndex(t, all)
+	ix := pgn.NewIndexer(strings.NewReader(all))
+	n := 0
+	if err := ix.Run(context.Background(), func() bool { n++; return n == 2 }); err != nil {
+		t.Fatal(err)
+	}
+	part := ix.Index()
+	o := newGameOrder(part, func(i int) bool { return whole.Err(i) != nil })
+	o.sortBy(colWhite)
+	o.setFilter("carlsen")
+	if !slices.Equal(o.rows, []int{0}) {
+		t.Fatalf("first part: %v", o.rows)
+	}
+	if err := ix.Run(context.Background(), nil); err.Error() != "EOF" {
+		t.Fatal(err)
+	}
+	o.grow(ix.Index())
+	if !slices.Equal(o.rows, []int{5, 2, 0}) {
+		t.Errorf("after the rest: %v (Aronian, carlsen, Ünal)", o.rows)
+	}
+}
+
+func TestGameOrderNeighbour(t *testing.T) {
+	o := newTestOrder(t)
+	o.sortBy(colWhite) // 1 4 2 0
+	none := func(int) bool { return false }
+	for _, tt := range []struct{ from, dir, want int }{
+		{4, 1, 2}, {4, -1, 1}, {3, 1, 1}, {3, -1, 0}, {0, 1, -1}, {1, -1, -1},
+	} {
+		got, ok := o.neighbour(tt.from, tt.dir, none)
+		if !ok {
+			got = -1
+		}
+		if got != tt.want {
+			t.Errorf("from game %d in direction %d: %d, want %d", tt.from, tt.dir, got, tt.want)
+		}
+	}
+	if got, _ := o.neighbour(4, 1, func(i int) bool { return i == 2 }); got != 0 {
+		t.Errorf("skipping game 2: %d", got)
+	}
+}
+
+func TestFold(t *testing.T) {
+	for in, want := range map[string]string{
+		"Carlsen": "carlsen", "Ünal": "unal", "Łukasz Świercz": "lukasz swiercz",
+		"Straße": "strasse", "Ørnulf": "ornulf", "Nguyễn": "nguyen",
+		// Marks go in every script; what is typed is folded the same way.
+		"Алексей": "алексеи",
+	} {
+		if got := fold(in); got != want {
+			t.Errorf("fold(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// corpusIndex indexes the whole shared corpus as one file, or skips.
+func corpusIndex(b *testing.B) *pgn.Index {
+	b.Helper()
+	paths, _ := filepath.Glob(filepath.Join("..", "..", "shared", "data", "pgn", "corpus", "*.pgn"))
+	if len(paths) == 0 {
+		b.Skip("the corpus lives in ../shared/data, outside the repository, and is not here")
+	}
+	var readers []io.Reader
+	for _, p := range paths {
+		f, err := os.Open(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer f.Close()
+		readers = append(readers, f, strings.NewReader("\n\n"))
+	}
+	x, err := pgn.BuildIndex(context.Background(), io.MultiReader(readers...))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return x
+}
+
+// BenchmarkPickerFilterCorpus filters the 32,570 games of the corpus as
+// a name is typed, one letter more each time.
+func BenchmarkPickerFilterCorpus(b *testing.B) {
+	x := corpusIndex(b)
+	o := newGameOrder(x, func(i int) bool { return x.Err(i) != nil })
+	typed := "carlsen 2019"
+	for b.Loop() {
+		for n := 1; n <= len(typed); n++ {
+			o.setFilter(typed[:n])
+		}
+		o.setFilter("")
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(typed)+1)/1e6, "ms/keystroke")
+}
+
+// BenchmarkPickerSortCorpus sorts the corpus by White, then by date.
+func BenchmarkPickerSortCorpus(b *testing.B) {
+	x := corpusIndex(b)
+	o := newGameOrder(x, func(i int) bool { return x.Err(i) != nil })
+	for b.Loop() {
+		o.sortBy(colWhite)
+		o.sortBy(colDate)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/2/1e6, "ms/sort")
+}
