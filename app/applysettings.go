@@ -14,7 +14,7 @@ import (
 func (a *App) applySettings() {
 	a.pieces = a.pieceSet(a.settings.PieceSet())
 	a.applyBoardSettings(a.ui.board)
-	notation := a.settings.Notation()
+	notation := a.notation()
 	a.ui.moves.Notation = func(san string) string { return game.FormatSAN(san, notation) }
 	a.refresh()
 }

@@ -2,6 +2,11 @@ package app
 
 import (
 	"os"
+	"strings"
+
+	"fyne.io/fyne/v2/lang"
+
+	"github.com/echiquier/echiquier/app/game"
 
 	"github.com/echiquier/echiquier/resources"
 )
@@ -41,4 +46,26 @@ func (s systemLocale) useLanguage(code string) error {
 		}
 	}
 	return resources.LoadTranslations()
+}
+
+// language returns the language the app is shown in: "fr" or "en".
+func (a *App) language() string {
+	code := a.settings.Language()
+	if code == "" {
+		code = lang.SystemLocale().LanguageString()
+	}
+	if strings.HasPrefix(code, "fr") {
+		return "fr"
+	}
+	return "en"
+}
+
+// notation returns how moves are written for the user: as chosen in the
+// settings, or else French SAN for French and English SAN otherwise.
+func (a *App) notation() game.Notation {
+	fallback := game.EnglishSAN
+	if a.language() == "fr" {
+		fallback = game.FrenchSAN
+	}
+	return a.settings.Notation(fallback)
 }

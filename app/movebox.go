@@ -67,7 +67,7 @@ func (a *App) suggestions(typed string) []string {
 	if typed == "" || !a.canMoveHere() {
 		return nil
 	}
-	notation := a.settings.Notation()
+	notation := a.notation()
 	var out []string
 	for _, san := range a.sess.shown().LegalSAN() {
 		shown := game.FormatSAN(san, notation)

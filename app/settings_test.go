@@ -114,7 +114,7 @@ func TestSettingsNotationChangesTheMoveList(t *testing.T) {
 	if got := h.app.ui.moves.Notation("Nf3"); got != "Cf3" {
 		t.Errorf("move list shows Nf3 as %q", got)
 	}
-	if h.app.settings.Notation() != game.FrenchSAN {
+	if h.app.notation() != game.FrenchSAN {
 		t.Error("notation not stored")
 	}
 	if !strings.Contains(readFile(t, h.autosave), "1. Nf3") {
@@ -155,5 +155,20 @@ func TestSettingsDefaultsForNewGames(t *testing.T) {
 	}
 	if got := h.app.settings.TimeControl().String(); got != "300" {
 		t.Errorf("default time control = %s", got)
+	}
+}
+
+func TestFrenchShowsFrenchNotationUnlessChosen(t *testing.T) {
+	h := newHarness(t)
+	h.app.settings.SetLanguage("fr")
+	t.Cleanup(func() { h.app.locale.useLanguage("") })
+	h.app.changeLanguage()
+	if got := h.app.ui.moves.Notation("Nf3"); got != "Cf3" {
+		t.Errorf("in French the list shows Nf3 as %q", got)
+	}
+	h.app.settings.SetNotation(game.EnglishSAN)
+	h.app.applySettings()
+	if got := h.app.ui.moves.Notation("Nf3"); got != "Nf3" {
+		t.Errorf("English notation chosen, the list shows %q", got)
 	}
 }

@@ -160,7 +160,7 @@ func (w *settingsWindow) languageTab() fyne.CanvasObject {
 		lang.L("Figurines (♘f3, ♗xb5, e8=♕)"),
 	}, nil)
 	notation.Required = true
-	notation.SetSelected(notation.Options[indexOf(len(notations), func(i int) bool { return notations[i] == s.Notation() })])
+	notation.SetSelected(notation.Options[indexOf(len(notations), func(i int) bool { return notations[i] == w.a.notation() })])
 	notation.OnChanged = func(string) {
 		s.SetNotation(notations[indexOf(len(notation.Options), func(i int) bool { return notation.Options[i] == notation.Selected })])
 		w.changed()

@@ -148,10 +148,15 @@ func (s *Settings) ConfirmDrawOffer() bool { return s.p.BoolWithFallback(keyConf
 // SetConfirmDrawOffer sets ConfirmDrawOffer.
 func (s *Settings) SetConfirmDrawOffer(v bool) { s.p.SetBool(keyConfirmDraw, v) }
 
-// Notation returns how the move list writes moves. Files are always
-// written in English SAN.
-func (s *Settings) Notation() game.Notation {
-	return game.ParseNotation(s.p.String(keyNotation))
+// Notation returns how the move list writes moves, or fallback when the
+// user has not chosen (the app passes the notation of the language shown).
+// Files are always written in English SAN.
+func (s *Settings) Notation(fallback game.Notation) game.Notation {
+	name := s.p.String(keyNotation)
+	if name == "" {
+		return fallback
+	}
+	return game.ParseNotation(name)
 }
 
 // SetNotation sets Notation.

@@ -122,15 +122,15 @@ func TestOutOfRangeValuesFallBack(t *testing.T) {
 func TestNotationPersists(t *testing.T) {
 	a := test.NewTempApp(t)
 	s := settings.New(a.Preferences())
-	if s.Notation() != game.EnglishSAN {
-		t.Errorf("default notation = %s", s.Notation())
+	if s.Notation(game.FigurineSAN) != game.FigurineSAN {
+		t.Errorf("without a choice the notation should be the fallback, got %s", s.Notation(game.FigurineSAN))
 	}
 	s.SetNotation(game.FrenchSAN)
-	if got := settings.New(a.Preferences()).Notation(); got != game.FrenchSAN {
+	if got := settings.New(a.Preferences()).Notation(game.EnglishSAN); got != game.FrenchSAN {
 		t.Errorf("notation = %s after a restart", got)
 	}
 	a.Preferences().SetString("view.notation", "hieroglyphs")
-	if got := s.Notation(); got != game.EnglishSAN {
+	if got := s.Notation(game.FrenchSAN); got != game.EnglishSAN {
 		t.Errorf("unknown notation reads as %s", got)
 	}
 }
