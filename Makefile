@@ -1,10 +1,14 @@
 # Échiquier — build, run and test.
 #
-#   make run    build the app and open it
-#   make test   everything CI checks (formatting, vet, race tests, fuzzing,
-#               the end-to-end test under Xvfb)
+#   make run        build the app and open it
+#   make test       everything CI checks (formatting, vet, race tests,
+#                   fuzzing, the end-to-end test under Xvfb, the package)
+#   make package    the Linux package, dist/echiquier-VERSION-linux-ARCH.tar.xz
+#   make install    install it for the current user, under ~/.local
+#                   (make install PREFIX=/other/prefix to choose)
+#   make uninstall  remove what make install put there
 #
-# Both install the Debian packages they need when they are missing.
+# They install the Debian packages they need when they are missing.
 
 GO        ?= go
 BINARY    := echiquier
@@ -15,6 +19,21 @@ BUILD_PKGS := gcc libgl1-mesa-dev xorg-dev
 # Packages the tests need: a virtual X server, a real mouse, screenshots,
 # an independent PGN checker.
 TEST_PKGS  := xvfb xdotool imagemagick pgn-extract
+# ... and the checks of the Linux package and of its installation.
+TEST_PKGS  += desktop-file-utils xdg-utils
+# Packages `make package` needs: fyne packs the package with tar -J.
+PACKAGE_PKGS := xz-utils
+
+# The Linux package, built by Fyne's own tool (a tool directive in go.mod).
+VERSION := $(shell sed -n 's/^[[:space:]]*Version[[:space:]]*=[[:space:]]*"\(.*\)"/\1/p' FyneApp.toml)
+ARCH    := $(shell $(GO) env GOARCH)
+PACKAGE := dist/$(BINARY)-$(VERSION)-linux-$(ARCH).tar.xz
+# What goes into the package: the program's sources and embedded files,
+# the metadata and the packaging files (tests excluded).
+PACKAGE_SOURCES := main.go go.mod go.sum FyneApp.toml $(shell find app widgets theme \
+	pieces resources settings -type f -not -path '*/testdata/*' -not -name '*_test.go' 2>/dev/null)
+# Where make install puts the app; the desktop finds it under ~/.local.
+PREFIX  := $(HOME)/.local
 
 # ensure-packages installs the Debian packages given that are not installed
 # yet, with sudo when not root.
@@ -32,14 +51,18 @@ endef
 # Tests read no locale of their own: a fixed one keeps messages stable.
 export LANG := en_US.UTF-8
 
-.PHONY: all run build deps test-deps test check-format vet unit fuzz e2e bench clean
+.PHONY: all run build deps test-deps package-deps test check-format vet unit fuzz e2e \
+	bench clean package install uninstall package-check install-check
 
 all: build
 
 deps:
 	$(call ensure-packages,$(BUILD_PKGS))
 
-test-deps: deps
+package-deps:
+	$(call ensure-packages,$(PACKAGE_PKGS))
+
+test-deps: deps package-deps
 	$(call ensure-packages,$(TEST_PKGS))
 
 build: deps
@@ -48,7 +71,7 @@ build: deps
 run: build
 	./$(BINARY)
 
-test: test-deps check-format vet unit fuzz e2e
+test: test-deps check-format vet unit fuzz e2e package-check install-check
 
 check-format:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -80,6 +103,41 @@ e2e:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./app/...
 
+# `fyne package -release` builds with -ldflags "-s -w", -trimpath and the
+# release tag, into dist/tmp (not ./echiquier, which make build owns). It
+# also bumps Build in FyneApp.toml after every package and rewrites the
+# file without its comments: the file is put back as it was.
+# finish-package.sh then adds what fyne cannot write (the PGN MIME type)
+# and packs again: fyne's own archive is only compressed lightly (XZ_OPT).
+$(PACKAGE): $(PACKAGE_SOURCES) | deps package-deps
+	rm -rf dist/tmp && mkdir -p dist/tmp
+	cp -p FyneApp.toml dist/tmp/FyneApp.toml.orig
+	cd dist/tmp && XZ_OPT=-0 $(GO) tool fyne package -os linux -release \
+		-src "$(CURDIR)" -exe "$(CURDIR)/dist/tmp/$(BINARY)"; \
+	status=$$?; cp -p "$(CURDIR)/dist/tmp/FyneApp.toml.orig" "$(CURDIR)/FyneApp.toml"; \
+	exit $$status
+	sh resources/linux/finish-package.sh dist/tmp/*.tar.xz $@
+	rm -rf dist/tmp
+	@echo "package: $@ ($$(wc -c <$@) bytes)"
+
+package: $(PACKAGE)
+
+install: $(PACKAGE)
+	sh resources/linux/install.sh install $(PACKAGE) "$(PREFIX)"
+
+uninstall:
+	sh resources/linux/install.sh uninstall "" "$(PREFIX)"
+
+# The package holds a stripped binary, a valid .desktop file that opens
+# PGN files, the icon and the MIME type.
+package-check: $(PACKAGE)
+	sh resources/linux/check.sh package $(PACKAGE)
+
+# make install and make uninstall into a throw-away HOME (check.sh runs
+# make itself: a $(MAKE) here would run even under make -n).
+install-check: $(PACKAGE)
+	sh resources/linux/check.sh install
+
 clean:
 	rm -f $(BINARY)
-	rm -rf testoutput
+	rm -rf testoutput dist

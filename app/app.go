@@ -3,6 +3,7 @@
 package app
 
 import (
+	"log"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -77,6 +78,7 @@ func New(a fyne.App, o Options) *App {
 	if err := app.locale.useLanguage(app.settings.Language()); err != nil {
 		fyne.LogError("translations not loaded", err)
 	}
+	log.Printf("language: %s", app.language())
 	a.Settings().SetTheme(theme.Theme{})
 	a.SetIcon(resources.Icon())
 	app.win = a.NewWindow(lang.L("Échiquier"))

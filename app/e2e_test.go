@@ -22,12 +22,21 @@ import (
 // which `make test` installs and which CI has; a plain `go test` skips it.
 const e2eEnv = "ECHIQUIER_E2E"
 
-// Colours of the brown board's squares, which the test looks for in
-// screenshots to find the board.
+// squareColours are the two square colours of a board scheme, which the
+// test looks for in screenshots to find the board.
+type squareColours struct{ light, dark color.RGBA }
+
+// The brown (default) and green schemes.
 var (
-	lightSquare = color.RGBA{0xf0, 0xd9, 0xb5, 0xff}
-	darkSquare  = color.RGBA{0xb5, 0x88, 0x63, 0xff}
+	brown = squareColours{color.RGBA{0xf0, 0xd9, 0xb5, 0xff}, color.RGBA{0xb5, 0x88, 0x63, 0xff}}
+	green = squareColours{color.RGBA{0xee, 0xee, 0xd2, 0xff}, color.RGBA{0x76, 0x96, 0x56, 0xff}}
 )
+
+// appConfig is where the program keeps its preferences and autosave
+// under a home folder.
+func appConfig(home string) string {
+	return filepath.Join(home, ".config", "fyne", "org.echiquier.Echiquier")
+}
 
 type e2e struct {
 	t       *testing.T
@@ -48,11 +57,11 @@ func TestEndToEnd(t *testing.T) {
 	e.build()
 	e.startX()
 
-	app := e.start()
-	board := e.findBoard("first frame")
+	app := e.start(e.home, "en_US.UTF-8")
+	board := e.findBoard("first frame", brown, "e2e-start.png")
 	e.drag(board, "e2", "e4")
 	e.drag(board, "e7", "e5")
-	autosave := filepath.Join(e.home, ".config", "fyne", "org.echiquier.Echiquier", "autosave.pgn")
+	autosave := filepath.Join(appConfig(e.home), "autosave.pgn")
 	e.waitFor("the autosave to hold 1. e4 e5", func() bool {
 		data, _ := os.ReadFile(autosave)
 		return strings.Contains(string(data), "1. e4 e5")
@@ -61,18 +70,94 @@ func TestEndToEnd(t *testing.T) {
 	if sq := e.pieceColour(e.screenshot("e2e-check.png"), board, "e4"); sq != "white" {
 		t.Errorf("no white piece seen on e4 (%s)", sq)
 	}
+	// Ctrl+F turns the board; the setting must outlive the program.
+	if err := e.x("xdotool", "key", "ctrl+f"); err != nil {
+		t.Fatal(err)
+	}
+	e.waitFor("the board to turn", func() bool {
+		return e.pieceColour(e.screenshot("e2e-flipped.png"), board, "a1") == "black"
+	})
 	app.kill()
 
-	again := e.start()
-	defer again.kill()
+	again := e.start(e.home, "en_US.UTF-8")
 	e.waitFor("the offer to resume the interrupted game", func() bool {
 		return strings.Contains(again.log.String(), "offering to resume the interrupted game")
 	})
 	// The offer is a modal dialog: it dims the board behind it.
 	e.waitFor("the resume dialog to dim the board", func() bool {
 		img := e.screenshot("e2e-resume-offer.png")
-		return color.RGBAModel.Convert(img.At(board.corner("a8"))).(color.RGBA) != lightSquare
+		x, y := board.corner("a8")
+		c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
+		return c != brown.light && c != brown.dark
 	})
+	again.kill()
+
+	// Without the autosave, the next start shows the board as it was left:
+	// turned, Black at the bottom.
+	if err := os.Remove(autosave); err != nil {
+		t.Fatal(err)
+	}
+	third := e.start(e.home, "en_US.UTF-8")
+	board = e.findBoard("the restarted program", brown, "e2e-restart.png")
+	if got := e.pieceColour(e.screenshot("e2e-restart.png"), board, "a1"); got != "black" {
+		t.Errorf("the turned board was not kept: %s piece in the bottom-left corner", got)
+	}
+	english := e.screenshot("e2e-english.png")
+	third.kill()
+
+	e.frenchAndSettings(english)
+}
+
+// frenchAndSettings starts the program in French with preferences
+// already stored (the green board), then with a corrupt preferences file.
+func (e *e2e) frenchAndSettings(english image.Image) {
+	t := e.t
+	home := t.TempDir()
+	config := appConfig(home)
+	if err := os.MkdirAll(config, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	prefs := `{"board.scheme":"green","board.flipped":false}`
+	if err := os.WriteFile(filepath.Join(config, "preferences.json"), []byte(prefs), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fr := e.start(home, "fr_FR.UTF-8")
+	e.findBoard("the French program with the green board", green, "e2e-french.png")
+	french := e.screenshot("e2e-french.png")
+	fr.kill()
+	// The menus and the status line are words: they differ between the
+	// two languages, while the board (same size, same place) does not.
+	if n := differentPixels(english, french, 0, 0, 400, 28); n < 100 {
+		t.Errorf("the menu bar looks the same in French and English (%d pixels differ)", n)
+	}
+	if !strings.Contains(fr.log.String(), "language: fr") {
+		t.Errorf("the program did not start in French:\n%s", fr.log.String())
+	}
+
+	broken := t.TempDir()
+	if err := os.MkdirAll(appConfig(broken), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(appConfig(broken), "preferences.json"), []byte("{not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := e.start(broken, "en_US.UTF-8")
+	e.findBoard("the program with a corrupt preferences file", brown, "e2e-corrupt-preferences.png")
+	p.kill()
+}
+
+// differentPixels counts the pixels that differ between two screenshots
+// in a rectangle.
+func differentPixels(a, b image.Image, x0, y0, x1, y1 int) int {
+	n := 0
+	for y := y0; y < y1; y++ {
+		for x := x0; x < x1; x++ {
+			if color.RGBAModel.Convert(a.At(x, y)) != color.RGBAModel.Convert(b.At(x, y)) {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 func (e *e2e) build() {
@@ -119,10 +204,11 @@ func (p *process) kill() {
 	p.cmd.Wait()
 }
 
-// start runs the program, as a new user would, in its own home.
-func (e *e2e) start() *process {
+// start runs the program, as a new user would, in a home and a language.
+func (e *e2e) start(home, language string) *process {
 	p := &process{cmd: exec.Command(e.bin), log: &syncBuffer{}}
-	p.cmd.Env = append(os.Environ(), "DISPLAY="+e.display, "HOME="+e.home, "XDG_CONFIG_HOME=", "LANG=en_US.UTF-8")
+	p.cmd.Env = append(os.Environ(), "DISPLAY="+e.display, "HOME="+home, "XDG_CONFIG_HOME=",
+		"LANG="+language, "LC_ALL=", "LANGUAGE=")
 	p.cmd.Stdout, p.cmd.Stderr = p.log, p.log
 	if err := p.cmd.Start(); err != nil {
 		e.t.Fatal(err)
@@ -184,16 +270,16 @@ func (b screenBoard) corner(name string) (int, int) {
 
 // findBoard finds the board in a screenshot: the box of pixels in the
 // two square colours.
-func (e *e2e) findBoard(what string) screenBoard {
+func (e *e2e) findBoard(what string, sc squareColours, shot string) screenBoard {
 	var b screenBoard
 	e.waitFor("the board on screen ("+what+")", func() bool {
-		img := e.screenshot("e2e-start.png")
+		img := e.screenshot(shot)
 		r := img.Bounds()
 		minX, minY, maxX, maxY := r.Max.X, r.Max.Y, -1, -1
 		for y := r.Min.Y; y < r.Max.Y; y++ {
 			for x := r.Min.X; x < r.Max.X; x++ {
 				c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
-				if c == lightSquare || c == darkSquare {
+				if c == sc.light || c == sc.dark {
 					minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
 				}
 			}

@@ -23,6 +23,16 @@ func (k flowKind) style() fyne.TextStyle {
 	return fyne.TextStyle{Italic: k == flowComment}
 }
 
+// font is the font a token of the kind draws text in: a move or a glyph
+// may need the glyph font (see glyphFont); the rest keeps the theme's,
+// a comment too, whatever it holds.
+func (k flowKind) font(text string) fyne.Resource {
+	if k != flowMove && k != flowGlyph {
+		return nil
+	}
+	return glyphFont(text, k.style())
+}
+
 // flowToken is a piece of flowing text: a move, a number, a glyph, a
 // bracket or a word of a comment.
 type flowToken struct {
@@ -56,7 +66,7 @@ func (p *flowPara) measure(m *textMeasurer) {
 	}
 	for i := range p.tokens {
 		t := &p.tokens[i]
-		t.w = m.width(t.text, t.kind.style())
+		t.w = m.width(t.text, t.kind.style(), t.kind.font(t.text))
 	}
 	p.measured = true
 }
@@ -64,7 +74,7 @@ func (p *flowPara) measure(m *textMeasurer) {
 // wrap breaks the paragraph into lines no wider than width.
 func (p *flowPara) wrap(width float32, m *textMeasurer) {
 	p.measure(m)
-	space := m.width(" ", fyne.TextStyle{})
+	space := m.width(" ", fyne.TextStyle{}, nil)
 	p.lines = append(p.lines[:0], 0)
 	x := float32(0)
 	for i := 0; i < len(p.tokens); {
@@ -152,6 +162,7 @@ type textMeasurer struct {
 type measureKey struct {
 	text  string
 	style fyne.TextStyle
+	font  fyne.Resource
 }
 
 // setSize sets the text size, forgetting widths measured in another.
@@ -162,19 +173,20 @@ func (m *textMeasurer) setSize(size float32) {
 	}
 }
 
-// width returns the width of text in style.
-func (m *textMeasurer) width(text string, style fyne.TextStyle) float32 {
+// width returns the width of text in style and font (nil: the theme's).
+func (m *textMeasurer) width(text string, style fyne.TextStyle, font fyne.Resource) float32 {
 	if text == "" {
 		return 0
 	}
-	k := measureKey{text, style}
+	k := measureKey{text, style, font}
 	if w, ok := m.widths[k]; ok {
 		return w
 	}
 	if len(m.widths) >= maxMeasured {
 		clear(m.widths)
 	}
-	w := fyne.MeasureText(text, m.size, style).Width
+	size, _ := fyne.CurrentApp().Driver().RenderedTextSize(text, m.size, style, font)
+	w := size.Width
 	m.widths[k] = w
 	return w
 }

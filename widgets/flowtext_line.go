@@ -155,8 +155,7 @@ func (r *flowLineRenderer) MinSize() fyne.Size { return fyne.Size{} }
 // wrapped paragraph.
 func (r *flowLineRenderer) Layout(size fyne.Size) {
 	for _, t := range r.texts[:r.used] {
-		h := t.MinSize().Height
-		t.Move(fyne.NewPos(t.Position().X, (size.Height-h)/2))
+		t.Move(fyne.NewPos(t.Position().X, textTop(t, size.Height)))
 	}
 	r.current.Resize(fyne.NewSize(r.current.Size().Width, size.Height))
 	r.hover.Resize(fyne.NewSize(r.hover.Size().Width, size.Height))
@@ -200,6 +199,7 @@ func (r *flowLineRenderer) setTexts(th fyne.Theme, v fyne.ThemeVariant, p *flowP
 		kind := p.tokens[i].kind
 		t.Text = b.String()
 		t.TextStyle = kind.style()
+		t.FontSource = kind.font(t.Text)
 		t.TextSize = th.Size(fynetheme.SizeNameText)
 		t.Color = th.Color(flowColor(kind), v)
 		t.Move(fyne.NewPos(p.left+p.tokens[i].x, 0))
@@ -238,17 +238,23 @@ func (r *flowLineRenderer) mark(rect *canvas.Rectangle, i int, fill color.Color)
 }
 
 // runEnd returns the end of the run of tokens drawn as one text from i:
-// a move alone, else the following tokens of the same kind.
+// a move alone, a token in the glyph font alone (its spaces would not be
+// the theme's, which the wrap measured), else the following tokens of
+// the same kind in the theme's font.
 func runEnd(p *flowPara, i, to int) int {
-	if p.tokens[i].node != nil {
+	if alone(&p.tokens[i]) {
 		return i + 1
 	}
 	j := i + 1
-	for j < to && p.tokens[j].node == nil && p.tokens[j].kind == p.tokens[i].kind {
+	for j < to && !alone(&p.tokens[j]) && p.tokens[j].kind == p.tokens[i].kind {
 		j++
 	}
 	return j
 }
+
+// alone tells a token drawn as a text of its own: a move, or a token in
+// the glyph font.
+func alone(t *flowToken) bool { return t.node != nil || t.kind.font(t.text) != nil }
 
 // flowColor is the colour of a kind of token: comments are dimmer.
 func flowColor(k flowKind) fyne.ThemeColorName {

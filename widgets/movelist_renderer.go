@@ -218,7 +218,7 @@ func (r *moveCellRenderer) Layout(size fyne.Size) {
 	pad := r.cell.Theme().Size(fynetheme.SizeNamePadding)
 	textH := r.text.MinSize().Height
 	r.bg.Resize(size)
-	r.text.Move(fyne.NewPos(pad, (size.Height-textH)/2))
+	r.text.Move(fyne.NewPos(pad, textTop(r.text, size.Height)))
 	r.text.Resize(fyne.NewSize(size.Width-2*pad, textH))
 }
 
@@ -236,6 +236,7 @@ func (r *moveCellRenderer) Refresh() {
 	r.text.Text = s.text
 	r.text.TextSize = th.Size(fynetheme.SizeNameText)
 	r.text.TextStyle = fyne.TextStyle{Bold: s.current}
+	r.text.FontSource = glyphFont(s.text, r.text.TextStyle)
 	r.text.Color = th.Color(fynetheme.ColorNameForeground, v)
 	r.bg.CornerRadius = th.Size(fynetheme.SizeNameSelectionRadius)
 	switch {
@@ -250,7 +251,10 @@ func (r *moveCellRenderer) Refresh() {
 	canvas.Refresh(r.cell)
 }
 
-// textWidth is the width of s in the theme's text size.
+// textWidth is the width of s in the theme's text size, in the font it
+// draws in (see glyphFont).
 func textWidth(th fyne.Theme, s string) float32 {
-	return fyne.MeasureText(s, th.Size(fynetheme.SizeNameText), fyne.TextStyle{}).Width
+	style := fyne.TextStyle{}
+	size, _ := fyne.CurrentApp().Driver().RenderedTextSize(s, th.Size(fynetheme.SizeNameText), style, glyphFont(s, style))
+	return size.Width
 }

@@ -9,10 +9,12 @@ import (
 	fynetheme "fyne.io/fyne/v2/theme"
 )
 
-// Texts the move list's columns are sized for.
+// Texts the move list's columns are sized for; figurines draw in the
+// glyph font, which is wider than the theme's.
 const (
-	widestNumber = "999…"
-	widestMove   = "Nbxd7+!?"
+	widestNumber   = "999…"
+	widestMove     = "Nbxd7+!?"
+	widestFigurine = "♘bxd7+!?"
 )
 
 // listMetrics are the move list's sizes in the current theme.
@@ -36,7 +38,7 @@ func newListMetrics(th fyne.Theme) listMetrics {
 		lineH:    textH + pad,
 		gap:      pad / 2,
 		numW:     textWidth(th, widestNumber) + pad,
-		cellMinW: textWidth(th, widestMove) + 2*pad,
+		cellMinW: max(textWidth(th, widestMove), textWidth(th, widestFigurine)) + 2*pad,
 		indent:   2 * pad,
 	}
 }
