@@ -29,7 +29,8 @@ func (n *Node) Comment() string {
 
 // SetComment makes text the comment after n's move, in place of the
 // comments there (for the root: the game's comment, see Comment). Its
-// white space is collapsed, as PGN keeps it; "" removes the comment. The
+// white space is collapsed, as PGN keeps it, and any "}" left out, as a
+// PGN comment cannot hold one; "" removes the comment. The
 // commands the old comments carried ([%eval], [%csl]...) stay, written
 // before the text; the clock times are kept apart and stay too.
 func (g *Game) SetComment(n *Node, text string) error {
@@ -38,7 +39,7 @@ func (g *Game) SetComment(n *Node, text string) error {
 	if err := g.checkNode(n); err != nil {
 		return err
 	}
-	text = strings.Join(strings.Fields(text), " ")
+	text = strings.Join(strings.Fields(strings.ReplaceAll(text, "}", "")), " ")
 	for _, list := range n.commentLists() {
 		*list = withText(*list, text)
 		text = "" // the root's comment goes in root.after alone

@@ -178,6 +178,9 @@ func TestEditedTreeRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if got := bc4.Comment(); got != "Italian {braces" {
+		t.Errorf("a comment keeps no \"}\", which PGN cannot write: %q", got)
+	}
 	first := writePGN(t, g)
 	back := readOne(t, first)
 	if got, want := treeText(back.Root()), treeText(root); got != want {
@@ -199,7 +202,7 @@ func TestEditedTreeRoundTrip(t *testing.T) {
 			braces = n.Comment()
 		}
 	}
-	if braces != "Italian {braces}" {
+	if braces != "Italian {braces" {
 		t.Errorf("comment with braces read back: %q", braces)
 	}
 }
