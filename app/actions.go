@@ -70,7 +70,7 @@ func (a *App) moveRefused(err error) {
 		a.changed()
 		return
 	}
-	dialog.ShowError(err, a.win)
+	a.showError(err)
 	a.refresh()
 }
 
@@ -135,7 +135,7 @@ func (a *App) askTakeBack() {
 			return
 		}
 		if err := g.TakeBack(); err != nil {
-			dialog.ShowError(err, a.win)
+			a.showError(err)
 			return
 		}
 		a.changed()
@@ -165,7 +165,7 @@ func (a *App) makeDrawOffer() {
 	g := a.sess.game
 	by := g.Turn()
 	if err := g.OfferDraw(by); err != nil {
-		dialog.ShowError(err, a.win)
+		a.showError(err)
 		return
 	}
 	msg := lang.L("{{.Player}} offers a draw. {{.Opponent}}, do you accept?", map[string]any{
@@ -178,7 +178,7 @@ func (a *App) makeDrawOffer() {
 			err = g.DeclineDraw(by.Other())
 		}
 		if err != nil {
-			dialog.ShowError(err, a.win)
+			a.showError(err)
 		}
 		a.changed()
 	})
@@ -202,7 +202,7 @@ func (a *App) claimDraw() {
 			return
 		}
 		if err := g.ClaimDraw(claims[0]); err != nil {
-			dialog.ShowError(err, a.win)
+			a.showError(err)
 		}
 		a.changed()
 	})
@@ -215,7 +215,7 @@ func (a *App) askResign() {
 	resign := func(c game.Color) func() {
 		return func() {
 			if err := g.Resign(c); err != nil {
-				dialog.ShowError(err, a.win)
+				a.showError(err)
 			}
 			a.changed()
 		}

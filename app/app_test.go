@@ -268,7 +268,7 @@ func TestOpenBadFileKeepsTheGame(t *testing.T) {
 	writeFile(t, path, "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nf3 *\n")
 	h.app.openPath(path)
 	h.wantDialog("line 3")
-	h.wantDialog(`"Nf3"`)
+	h.wantDialog("“Nf3”")
 	if h.history() != "e4" {
 		t.Errorf("the current game changed: %q", h.history())
 	}

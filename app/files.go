@@ -88,7 +88,7 @@ func (a *App) load(g *game.Game, path string, inCollection bool) {
 
 // showFileError tells that a file could not be opened; nothing changed.
 func (a *App) showFileError(path string, err error) {
-	msg := lang.L("Could not open {{.File}}:", map[string]any{"File": filepath.Base(path)}) + "\n" + err.Error()
+	msg := lang.L("Could not open {{.File}}:", map[string]any{"File": filepath.Base(path)}) + "\n" + errorText(err)
 	dialog.ShowError(errors.New(msg), a.win)
 }
 
@@ -102,7 +102,7 @@ func describeLoadErrors(errs []error) string {
 			lines = append(lines, lang.L("… and {{.Count}} more", map[string]any{"Count": len(errs) - most}))
 			break
 		}
-		lines = append(lines, err.Error())
+		lines = append(lines, errorText(err))
 	}
 	return strings.Join(lines, "\n")
 }

@@ -137,15 +137,19 @@ func (a *App) submitTypedMove(text string) {
 	if err != nil {
 		found := a.suggestions(text)
 		if len(found) != 1 {
-			a.showMoveBoxError(err.Error())
+			a.showMoveBoxError(errorTextIn(err, a.notation()))
 			return
 		}
 		if m, err = n.ParseMove(found[0]); err != nil {
-			a.showMoveBoxError(err.Error())
+			a.showMoveBoxError(errorTextIn(err, a.notation()))
 			return
 		}
 	}
 	mb.entry.SetText("")
+	// The next key typed comes back to the box (typedRune); meanwhile
+	// the window keeps no blinking cursor, whose animation would redraw
+	// the whole window every frame while the players think.
+	a.win.Canvas().Unfocus()
 	a.moveFromBoard(m)
 }
 

@@ -30,6 +30,9 @@ func TestTypedMovesPlay(t *testing.T) {
 	if h.app.ui.moveBox.entry.Text != "" {
 		t.Error("the box should empty once the move is played")
 	}
+	if h.app.win.Canvas().Focused() != nil {
+		t.Error("the box should give up the keyboard once the move is played")
+	}
 }
 
 func TestTypedIllegalMoveSaysWhy(t *testing.T) {

@@ -161,8 +161,10 @@ func validateFEN(s string) error {
 	if strings.TrimSpace(s) == "" {
 		return nil
 	}
-	_, err := game.ParseFEN(s)
-	return err
+	if _, err := game.ParseFEN(s); err != nil {
+		return errors.New(errorText(err))
+	}
+	return nil
 }
 
 // timeControl returns the time control chosen.
@@ -199,12 +201,12 @@ func minutes(m float64) time.Duration { return time.Duration(m * float64(time.Mi
 func (a *App) startNewGame(f *newGameForm) {
 	tc, err := f.timeControl()
 	if err != nil {
-		dialog.ShowError(err, a.win)
+		a.showError(err)
 		return
 	}
 	g, err := game.New(game.Options{FEN: strings.TrimSpace(f.fen.Text), TimeControl: tc, Now: a.now})
 	if err != nil {
-		dialog.ShowError(err, a.win)
+		a.showError(err)
 		return
 	}
 	white, black := strings.TrimSpace(f.white.Text), strings.TrimSpace(f.black.Text)

@@ -254,7 +254,7 @@ func (p *picker) statusText() string {
 		percent := 100 * c.read / max(c.size, 1)
 		text = lang.L("{{.Text}} — reading stopped at {{.Percent}}% of the file", map[string]any{"Text": text, "Percent": percent})
 	case failed:
-		text = lang.L("{{.Text}} — reading failed: {{.Error}}", map[string]any{"Text": text, "Error": c.err.Error()})
+		text = lang.L("{{.Text}} — reading failed: {{.Error}}", map[string]any{"Text": text, "Error": errorText(c.err)})
 	}
 	return text
 }

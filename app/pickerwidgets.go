@@ -107,7 +107,7 @@ func newBadList() *badList {
 		},
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			if id < len(b.games) {
-				o.(*widget.Label).SetText(b.games[id].err.Error())
+				o.(*widget.Label).SetText(errorText(b.games[id].err))
 			}
 		})
 	space := canvas.NewRectangle(color.Transparent)

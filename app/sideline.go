@@ -63,7 +63,7 @@ func (a *App) moveAtPast(n *game.Node, m game.Move) {
 func (a *App) addSideLine(n *game.Node, m game.Move) {
 	added, err := a.sess.game.AddVariation(n, m.UCI())
 	if err != nil {
-		dialog.ShowError(err, a.win)
+		a.showError(err)
 		a.refresh()
 		return
 	}
@@ -78,7 +78,7 @@ func (a *App) replaceRest(n *game.Node, m game.Move) {
 	g := a.sess.game
 	if n.IsMainLine() {
 		if _, err := g.ReplaceFrom(n, m.UCI()); err != nil {
-			dialog.ShowError(err, a.win)
+			a.showError(err)
 			a.refresh()
 			return
 		}
@@ -86,7 +86,7 @@ func (a *App) replaceRest(n *game.Node, m game.Move) {
 		return
 	}
 	if err := g.DeleteVariation(n.Children()[0]); err != nil {
-		dialog.ShowError(err, a.win)
+		a.showError(err)
 		a.refresh()
 		return
 	}
@@ -120,7 +120,7 @@ func (a *App) nodeMenu(n *game.Node) *fyne.Menu {
 // promote moves n's side line one place up, towards the main line.
 func (a *App) promote(n *game.Node) {
 	if err := a.sess.game.PromoteVariation(sideLineStart(n)); err != nil {
-		dialog.ShowError(err, a.win)
+		a.showError(err)
 		return
 	}
 	a.edited(n)
@@ -140,7 +140,7 @@ func sideLineStart(n *game.Node) *game.Node {
 func (a *App) deleteSideLine(n *game.Node) {
 	parent := n.Parent()
 	if err := a.sess.game.DeleteVariation(n); err != nil {
-		dialog.ShowError(err, a.win)
+		a.showError(err)
 		return
 	}
 	shown := a.sess.shown()

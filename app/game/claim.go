@@ -10,6 +10,34 @@ import (
 // on; in a timed game the opponent gets two more minutes (FIDE 9.5.2).
 var ErrNoClaim = errors.New("incorrect draw claim")
 
+// ClaimError is an incorrect draw claim, with what a message about it
+// names. errors.Is(err, ErrNoClaim) holds for it.
+type ClaimError struct {
+	// Claim is the draw claimed: ThreefoldRepetition or FiftyMoveRule.
+	Claim Reason
+	// Count is, for ThreefoldRepetition, how many times the position has
+	// appeared; for FiftyMoveRule, how many moves each side made without a
+	// pawn move or a capture.
+	Count int
+	// Move is set when the move played with the claim ended the game by
+	// itself: its SAN, and Status, how the game ended.
+	Move   string
+	Status Status
+}
+
+func (e *ClaimError) Error() string {
+	switch {
+	case e.Move != "":
+		return fmt.Sprintf("%v: %s ended the game (%s)", ErrNoClaim, e.Move, e.Status)
+	case e.Claim == ThreefoldRepetition:
+		return fmt.Sprintf("%v: this position has appeared %d times, not three", ErrNoClaim, e.Count)
+	}
+	return fmt.Sprintf("%v: only %d moves without a pawn move or capture, not 50", ErrNoClaim, e.Count)
+}
+
+// Is makes errors.Is(err, ErrNoClaim) work on a *ClaimError.
+func (e *ClaimError) Is(target error) bool { return target == ErrNoClaim }
+
 // claimPenalty is the time FIDE 9.5.2 adds to the opponent's clock after
 // an incorrect claim.
 const claimPenalty = 2 * time.Minute
@@ -91,7 +119,7 @@ func (g *Game) ClaimDrawWithMove(s string, r Reason) error {
 		if g.status.Result == Draw {
 			return nil
 		}
-		return fmt.Errorf("%w: %s ended the game (%s)", ErrNoClaim, g.live.san, g.status)
+		return &ClaimError{Claim: r, Move: g.live.san, Status: g.status}
 	}
 	return g.settleClaim(r, claimant)
 }
@@ -118,9 +146,9 @@ func (g *Game) settleClaim(r Reason, claimant Color) error {
 		g.clock.state.left[claimant.Other()] += claimPenalty
 	}
 	if r == ThreefoldRepetition {
-		return fmt.Errorf("%w: this position has appeared %d times, not three", ErrNoClaim, g.live.repetitions())
+		return &ClaimError{Claim: r, Count: g.live.repetitions()}
 	}
-	return fmt.Errorf("%w: only %d moves without a pawn move or capture, not 50", ErrNoClaim, g.live.pos.HalfMoves/2)
+	return &ClaimError{Claim: r, Count: g.live.pos.HalfMoves / 2}
 }
 
 // OfferDraw records c's draw offer. It stands until the opponent accepts

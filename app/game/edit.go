@@ -89,7 +89,7 @@ func (g *Game) ReplaceFrom(at *Node, s string) (*Node, error) {
 	c := g.clock
 	c.restore(g.undoState(removed), at.pos.Turn, now)
 	if c.flagged(now) {
-		return nil, moveError(s, MoveGameOver, "%s had no time left in this position", at.pos.Turn)
+		return nil, at.pos.refuseAt(s, MoveError{Reason: RefusedNoTimeLeft})
 	}
 	at.children = at.children[1:]
 	g.live, g.clock, g.status, g.offer = at, c, inProgress, drawOffer{}

@@ -34,17 +34,119 @@ const (
 	MoveGameOver                       // the game has ended
 )
 
+// MoveReason says exactly why a move was refused: one value per message,
+// finer than MoveProblem. The data its message names is in the fields of
+// the MoveError, so that a user interface can word it in any language.
+type MoveReason int
+
+// The exact reasons a move is refused, with the MoveError fields each one
+// sets besides Input and Reason (others may be set too). Color is the side
+// to move and Check whether it is in check, for every reason found at a
+// position: all but RefusedOther, RefusedAmbiguous and RefusedGameOver.
+const (
+	// RefusedOther: only Detail says why (a MoveError made elsewhere).
+	RefusedOther MoveReason = iota
+	// RefusedNotAMove: "not a move": the text is not shaped like a move.
+	RefusedNotAMove
+	// RefusedEmptySquare: "there is no piece on e4": Square.
+	RefusedEmptySquare
+	// RefusedWrongKind: "there is no knight on g1": Kind is the kind the
+	// move names, Square its origin, Piece what stands there.
+	RefusedWrongKind
+	// RefusedOpponentsPiece: "the piece on e7 is Black's and it is
+	// White's move": Square, and Piece, the opponent's piece there.
+	RefusedOpponentsPiece
+	// RefusedNoneCanReach: "no white knight can move to f3": Kind is the
+	// kind the move names (NoKind: "no white piece"), To its destination.
+	RefusedNoneCanReach
+	// RefusedCannotReach: "the knight on g1 cannot move to g3": Square and
+	// Piece are the origin and the piece there, To the destination.
+	RefusedCannotReach
+	// RefusedStillInCheck: "White is in check, and this move does not get
+	// out of it" (Check is true).
+	RefusedStillInCheck
+	// RefusedExposesKing: "it would leave the white king in check".
+	RefusedExposesKing
+	// RefusedAmbiguous: "several moves match": Candidates.
+	RefusedAmbiguous
+	// RefusedNoPromotion: "a pawn reaching the last rank must promote":
+	// To.
+	RefusedNoPromotion
+	// RefusedCastlingRightLost: "White can no longer castle kingside: the
+	// king or that rook has moved": Kingside.
+	RefusedCastlingRightLost
+	// RefusedCastlingBlocked: "White cannot castle kingside: there are
+	// pieces between the king and the rook": Kingside.
+	RefusedCastlingBlocked
+	// RefusedCastlingInCheck: "White cannot castle out of check".
+	RefusedCastlingInCheck
+	// RefusedCastlingAttacked: "White cannot castle kingside: the king
+	// would cross or land on an attacked square": Kingside.
+	RefusedCastlingAttacked
+	// RefusedNotLegal: "it is not one of the legal moves here", for a
+	// Move value that no other reason explains: Square, Piece and To.
+	RefusedNotLegal
+	// RefusedGameOver: "the game is over (1-0 (checkmate))": Status, when
+	// it is known (Status.Over reports it).
+	RefusedGameOver
+	// RefusedNoTimeLeft: "White had no time left in this position": Color
+	// is the side whose time had run out.
+	RefusedNoTimeLeft
+)
+
+// reasonProblems is the MoveProblem of each MoveReason.
+var reasonProblems = [...]MoveProblem{
+	RefusedOther:             MoveSyntax,
+	RefusedNotAMove:          MoveSyntax,
+	RefusedEmptySquare:       MoveNoPiece,
+	RefusedWrongKind:         MoveNoPiece,
+	RefusedOpponentsPiece:    MoveWrongSide,
+	RefusedNoneCanReach:      MoveUnreachable,
+	RefusedCannotReach:       MoveUnreachable,
+	RefusedStillInCheck:      MoveIntoCheck,
+	RefusedExposesKing:       MoveIntoCheck,
+	RefusedAmbiguous:         MoveAmbiguous,
+	RefusedNoPromotion:       MoveNoPromotion,
+	RefusedCastlingRightLost: MoveCastling,
+	RefusedCastlingBlocked:   MoveCastling,
+	RefusedCastlingInCheck:   MoveCastling,
+	RefusedCastlingAttacked:  MoveCastling,
+	RefusedNotLegal:          MoveUnreachable,
+	RefusedGameOver:          MoveGameOver,
+	RefusedNoTimeLeft:        MoveGameOver,
+}
+
 // MoveError is a move that was refused. Nothing changed in the game.
 type MoveError struct {
 	// Input is the move as given.
 	Input   string
 	Problem MoveProblem
+	// Reason says exactly why; the fields below hold what its message
+	// names (see the MoveReason values for which are set).
+	Reason MoveReason
 	// Detail explains the problem in English: "no white knight can move to
 	// f3".
 	Detail string
 	// Candidates lists, for an ambiguous move, the moves it could mean, in
 	// SAN.
 	Candidates []string
+	// Color is the side to move (for RefusedNoTimeLeft, the side whose
+	// time ran out), and Check whether it is in check.
+	Color Color
+	Check bool
+	// Square is the origin square the move names, and Piece what stands
+	// there.
+	Square Square
+	Piece  Piece
+	// Kind is the kind of piece the move names.
+	Kind Kind
+	// To is the square the move goes to.
+	To Square
+	// Kingside tells, for the castling reasons, which castling: O-O
+	// (true) or O-O-O.
+	Kingside bool
+	// Status is, for RefusedGameOver, how the game ended.
+	Status Status
 }
 
 func (e *MoveError) Error() string {
@@ -68,6 +170,73 @@ func (e *MoveError) Is(target error) bool {
 	return target == ErrIllegalMove
 }
 
-func moveError(input string, p MoveProblem, format string, args ...any) *MoveError {
-	return &MoveError{Input: input, Problem: p, Detail: fmt.Sprintf(format, args...)}
+// refuse returns e, with its Reason and data set, as the refusal of
+// input; its Problem and English Detail follow from them.
+func refuse(input string, e MoveError) *MoveError {
+	e.Input = input
+	e.Problem = reasonProblems[e.Reason]
+	e.Detail = e.detail()
+	return &e
 }
+
+// refuseAt is refuse for a reason found at position p: the side to move
+// and whether it is in check are p's.
+func (p *Position) refuseAt(input string, e MoveError) *MoveError {
+	e.Color, e.Check = p.Turn, p.Check
+	return refuse(input, e)
+}
+
+// detail writes e's reason in English from its data.
+func (e *MoveError) detail() string {
+	switch e.Reason {
+	case RefusedNotAMove:
+		return "not a move"
+	case RefusedEmptySquare:
+		return fmt.Sprintf("there is no piece on %s", e.Square)
+	case RefusedWrongKind:
+		return fmt.Sprintf("there is no %s on %s", kindName(e.Kind), e.Square)
+	case RefusedOpponentsPiece:
+		return fmt.Sprintf("the piece on %s is %s's and it is %s's move", e.Square, e.Piece.Color(), e.Color)
+	case RefusedNoneCanReach:
+		return fmt.Sprintf("no %s %s can move to %s", lower(e.Color), kindName(e.Kind), e.To)
+	case RefusedCannotReach:
+		return fmt.Sprintf("the %s on %s cannot move to %s", kindName(e.Piece.Kind()), e.Square, e.To)
+	case RefusedStillInCheck:
+		return fmt.Sprintf("%s is in check, and this move does not get out of it", e.Color)
+	case RefusedExposesKing:
+		return fmt.Sprintf("it would leave the %s king in check", lower(e.Color))
+	case RefusedAmbiguous:
+		return "several moves match"
+	case RefusedNoPromotion:
+		return "a pawn reaching the last rank must promote: add =Q, =R, =B or =N"
+	case RefusedNotLegal:
+		return "it is not one of the legal moves here"
+	case RefusedGameOver:
+		return fmt.Sprintf("the game is over (%s)", e.Status)
+	case RefusedNoTimeLeft:
+		return fmt.Sprintf("%s had no time left in this position", e.Color)
+	}
+	return e.castlingDetail()
+}
+
+// castlingDetail writes the castling reasons in English.
+func (e *MoveError) castlingDetail() string {
+	side := "queenside"
+	if e.Kingside {
+		side = "kingside"
+	}
+	switch e.Reason {
+	case RefusedCastlingRightLost:
+		return fmt.Sprintf("%s can no longer castle %s: the king or that rook has moved", e.Color, side)
+	case RefusedCastlingBlocked:
+		return fmt.Sprintf("%s cannot castle %s: there are pieces between the king and the rook", e.Color, side)
+	case RefusedCastlingInCheck:
+		return fmt.Sprintf("%s cannot castle out of check", e.Color)
+	case RefusedCastlingAttacked:
+		return fmt.Sprintf("%s cannot castle %s: the king would cross or land on an attacked square", e.Color, side)
+	}
+	return e.Detail
+}
+
+// lower returns a colour in lower case, as an adjective: "white".
+func lower(c Color) string { return strings.ToLower(c.String()) }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // StartFEN is the standard starting position.
@@ -25,33 +26,186 @@ const (
 	FENCounters                          // a bad half-move or move number
 )
 
+// FENReason says exactly what is wrong with a FEN: one value per message,
+// finer than FENProblem. The data its message names is in the fields of
+// the FENError, so that a user interface can word it in any language.
+type FENReason int
+
+// The exact ways a FEN can be wrong, with the FENError fields each one
+// sets besides FEN, Problem and Reason.
+const (
+	// BadFENOther: only Detail says what is wrong (a FENError made
+	// elsewhere, from another library's message).
+	BadFENOther FENReason = iota
+	// BadFENFieldCount: "a FEN has 6 fields separated by spaces, this one
+	// has 3": Count.
+	BadFENFieldCount
+	// BadFENRankCount: "the board must have 8 ranks separated by /, it has
+	// 7": Count.
+	BadFENRankCount
+	// BadFENLetter: "'X' on rank 1 is not a piece letter or a digit": Text
+	// is the character, Rank its rank (1 to 8).
+	BadFENLetter
+	// BadFENRankLength: "rank 8 covers 9 squares instead of 8": Rank and
+	// Count.
+	BadFENRankLength
+	// BadFENSideToMove: "the side to move must be w or b, not "x"": Text.
+	BadFENSideToMove
+	// BadFENCastlingField: "castling rights are written with K, Q, k and q
+	// (or -), not "HA"; Chess960 is not supported": Text. Its Problem is
+	// FENChess960 when Text has file letters, else FENSyntax.
+	BadFENCastlingField
+	// BadFENCastlingTwice: "castling right K is given twice": Right.
+	BadFENCastlingTwice
+	// BadFENEnPassantField: "the en-passant field must be a square or -,
+	// not "e9"": Text.
+	BadFENEnPassantField
+	// BadFENCounters: "the move counters must be whole numbers, not "x"
+	// and "1"": Text is the half-move clock as written, MoveNumber the
+	// move number.
+	BadFENCounters
+	// BadFENKingCount: "White has 2 kings; each side must have exactly
+	// one": Color and Count.
+	BadFENKingCount
+	// BadFENPawnOnEdge: "a pawn stands on a8; pawns never stand on rank 1
+	// or 8": Square.
+	BadFENPawnOnEdge
+	// BadFENTooManyPieces: "White has more pieces than eight pawns and
+	// their promotions allow": Color.
+	BadFENTooManyPieces
+	// BadFENCastlingRight: "castling right K needs the king on e1 and a
+	// rook on h1": Right, Square (the king's) and RookSquare.
+	BadFENCastlingRight
+	// BadFENEnPassantSquare: "en-passant square e6 does not follow a
+	// double step of a Black pawn": Square, and Color, the pawn's.
+	BadFENEnPassantSquare
+	// BadFENOpponentInCheck: "Black is in check but it is White's move":
+	// Color is the side in check, the one not to move.
+	BadFENOpponentInCheck
+)
+
+// fenProblems is the FENProblem of each FENReason.
+var fenProblems = [...]FENProblem{
+	BadFENOther:           FENSyntax,
+	BadFENFieldCount:      FENSyntax,
+	BadFENRankCount:       FENSyntax,
+	BadFENLetter:          FENSyntax,
+	BadFENRankLength:      FENSyntax,
+	BadFENSideToMove:      FENSyntax,
+	BadFENCastlingField:   FENSyntax,
+	BadFENCastlingTwice:   FENSyntax,
+	BadFENEnPassantField:  FENSyntax,
+	BadFENCounters:        FENCounters,
+	BadFENKingCount:       FENKings,
+	BadFENPawnOnEdge:      FENPawnOnEdgeRank,
+	BadFENTooManyPieces:   FENTooManyPieces,
+	BadFENCastlingRight:   FENCastling,
+	BadFENEnPassantSquare: FENEnPassant,
+	BadFENOpponentInCheck: FENOpponentInCheck,
+}
+
 // FENError is a FEN that does not describe a legal chess position.
 type FENError struct {
 	FEN     string
 	Problem FENProblem
-	Detail  string // in English, such as "White has 2 kings"
+	// Reason says exactly what is wrong; the fields below hold what its
+	// message names (see the FENReason values for which are set).
+	Reason FENReason
+	Detail string // in English, such as "White has 2 kings"
+	// Count is a number of fields, ranks, squares or kings.
+	Count int
+	// Rank is a rank, from 1 to 8.
+	Rank int
+	// Square is the square named, and RookSquare the rook's of a castling
+	// right.
+	Square, RookSquare Square
+	// Color is the side named.
+	Color Color
+	// Right is the castling right named.
+	Right Castling
+	// Text is the offending text as written, and MoveNumber the move
+	// number field when the move counters are wrong.
+	Text, MoveNumber string
 }
 
 func (e *FENError) Error() string {
 	return fmt.Sprintf("invalid FEN %q: %s", e.FEN, e.Detail)
 }
 
+// invalid returns e with reason r and the problem r belongs to.
+func invalid(r FENReason, e FENError) *FENError {
+	e.Reason, e.Problem = r, fenProblems[r]
+	return &e
+}
+
+// detail writes e's reason in English from its data.
+func (e *FENError) detail() string {
+	switch e.Reason {
+	case BadFENFieldCount:
+		return fmt.Sprintf("a FEN has 6 fields separated by spaces, this one has %d", e.Count)
+	case BadFENRankCount:
+		return fmt.Sprintf("the board must have 8 ranks separated by /, it has %d", e.Count)
+	case BadFENLetter:
+		return fmt.Sprintf("%q on rank %d is not a piece letter or a digit", e.Text[0], e.Rank)
+	case BadFENRankLength:
+		return fmt.Sprintf("rank %d covers %d squares instead of 8", e.Rank, e.Count)
+	case BadFENSideToMove:
+		return fmt.Sprintf("the side to move must be w or b, not %q", e.Text)
+	case BadFENCastlingField:
+		return fmt.Sprintf("castling rights are written with K, Q, k and q (or -), not %q; Chess960 is not supported", e.Text)
+	case BadFENCastlingTwice:
+		return fmt.Sprintf("castling right %s is given twice", e.Right)
+	case BadFENEnPassantField:
+		return fmt.Sprintf("the en-passant field must be a square or -, not %q", e.Text)
+	case BadFENCounters:
+		return fmt.Sprintf("the move counters must be whole numbers, not %q and %q", e.Text, e.MoveNumber)
+	}
+	return e.positionDetail()
+}
+
+// positionDetail writes in English the reasons found in the position
+// itself.
+func (e *FENError) positionDetail() string {
+	switch e.Reason {
+	case BadFENKingCount:
+		return fmt.Sprintf("%s has %d kings; each side must have exactly one", e.Color, e.Count)
+	case BadFENPawnOnEdge:
+		return fmt.Sprintf("a pawn stands on %s; pawns never stand on rank 1 or 8", e.Square)
+	case BadFENTooManyPieces:
+		return fmt.Sprintf("%s has more pieces than eight pawns and their promotions allow", e.Color)
+	case BadFENCastlingRight:
+		return fmt.Sprintf("castling right %s needs the king on %s and a rook on %s", e.Right, e.Square, e.RookSquare)
+	case BadFENEnPassantSquare:
+		return fmt.Sprintf("en-passant square %s does not follow a double step of a %s pawn", e.Square, e.Color)
+	case BadFENOpponentInCheck:
+		return fmt.Sprintf("%s is in check but it is %s's move", e.Color, e.Color.Other())
+	}
+	return e.Detail
+}
+
 // ParseFEN reads and validates a FEN. Four fields (without the move
 // counters) are accepted; a move number of 0 is read as 1.
 func ParseFEN(fen string) (Position, error) {
-	fields := strings.Fields(fen)
-	fail := func(p FENProblem, format string, args ...any) (Position, error) {
-		return Position{}, &FENError{FEN: fen, Problem: p, Detail: fmt.Sprintf(format, args...)}
+	p, e := parseFEN(fen)
+	if e != nil {
+		e.FEN, e.Detail = fen, e.detail()
+		return Position{}, e
 	}
+	return p, nil
+}
+
+// parseFEN is ParseFEN, its error without FEN and Detail.
+func parseFEN(fen string) (Position, *FENError) {
+	fields := strings.Fields(fen)
 	if len(fields) == 4 {
 		fields = append(fields, "0", "1")
 	}
 	if len(fields) != 6 {
-		return fail(FENSyntax, "a FEN has 6 fields separated by spaces, this one has %d", len(fields))
+		return Position{}, invalid(BadFENFieldCount, FENError{Count: len(fields)})
 	}
 	var p Position
-	if msg := parseBoard(fields[0], &p.Board); msg != "" {
-		return fail(FENSyntax, "%s", msg)
+	if e := parseBoard(fields[0], &p.Board); e != nil {
+		return p, e
 	}
 	switch fields[1] {
 	case "w":
@@ -59,36 +213,32 @@ func ParseFEN(fen string) (Position, error) {
 	case "b":
 		p.Turn = Black
 	default:
-		return fail(FENSyntax, "the side to move must be w or b, not %q", fields[1])
+		return p, invalid(BadFENSideToMove, FENError{Text: fields[1]})
 	}
-	var err error
-	if p.Castling, err = parseCastling(fields[2]); err != nil {
-		prob := FENSyntax
-		if strings.ContainsAny(fields[2], "ABCDEFGHabcdefgh") {
-			prob = FENChess960
-		}
-		return fail(prob, "%v", err)
+	var e *FENError
+	if p.Castling, e = parseCastling(fields[2]); e != nil {
+		return p, e
 	}
-	if p.EnPassant, err = parseEnPassant(fields[3]); err != nil {
-		return fail(FENSyntax, "%v", err)
+	if p.EnPassant, e = parseEnPassant(fields[3]); e != nil {
+		return p, e
 	}
 	half, err1 := strconv.Atoi(fields[4])
 	full, err2 := strconv.Atoi(fields[5])
 	if err1 != nil || err2 != nil || half < 0 || full < 0 {
-		return fail(FENCounters, "the move counters must be whole numbers, not %q and %q", fields[4], fields[5])
+		return p, invalid(BadFENCounters, FENError{Text: fields[4], MoveNumber: fields[5]})
 	}
 	p.HalfMoves, p.FullMove = half, max(full, 1)
-	if prob, msg := p.validate(); msg != "" {
-		return fail(prob, "%s", msg)
+	if e := p.validate(); e != nil {
+		return p, e
 	}
 	p.Check = p.inCheck(p.Turn)
 	return p, nil
 }
 
-func parseBoard(s string, board *[64]Piece) string {
+func parseBoard(s string, board *[64]Piece) *FENError {
 	ranks := strings.Split(s, "/")
 	if len(ranks) != 8 {
-		return fmt.Sprintf("the board must have 8 ranks separated by /, it has %d", len(ranks))
+		return invalid(BadFENRankCount, FENError{Count: len(ranks)})
 	}
 	for i, row := range ranks {
 		rank, file := 7-i, 0
@@ -100,7 +250,8 @@ func parseBoard(s string, board *[64]Piece) string {
 			}
 			pc, ok := pieceFromFEN(ch)
 			if !ok {
-				return fmt.Sprintf("%q on rank %d is not a piece letter or a digit", ch, rank+1)
+				_, size := utf8.DecodeRuneInString(row[j:])
+				return invalid(BadFENLetter, FENError{Text: row[j : j+size], Rank: rank + 1})
 			}
 			if file < 8 {
 				board[NewSquare(file, rank)] = pc
@@ -108,13 +259,13 @@ func parseBoard(s string, board *[64]Piece) string {
 			file++
 		}
 		if file != 8 {
-			return fmt.Sprintf("rank %d covers %d squares instead of 8", rank+1, file)
+			return invalid(BadFENRankLength, FENError{Rank: rank + 1, Count: file})
 		}
 	}
-	return ""
+	return nil
 }
 
-func parseCastling(s string) (Castling, error) {
+func parseCastling(s string) (Castling, *FENError) {
 	if s == "-" {
 		return 0, nil
 	}
@@ -122,41 +273,45 @@ func parseCastling(s string) (Castling, error) {
 	for _, r := range s {
 		i := strings.IndexRune("KQkq", r)
 		if i < 0 {
-			return 0, fmt.Errorf("castling rights are written with K, Q, k and q (or -), not %q; Chess960 is not supported", s)
+			e := invalid(BadFENCastlingField, FENError{Text: s})
+			if strings.ContainsAny(s, "ABCDEFGHabcdefgh") {
+				e.Problem = FENChess960
+			}
+			return 0, e
 		}
 		if c&(1<<i) != 0 {
-			return 0, fmt.Errorf("castling right %c is given twice", r)
+			return 0, invalid(BadFENCastlingTwice, FENError{Right: 1 << i})
 		}
 		c |= 1 << i
 	}
 	return c, nil
 }
 
-func parseEnPassant(s string) (Square, error) {
+func parseEnPassant(s string) (Square, *FENError) {
 	if s == "-" {
 		return NoSquare, nil
 	}
 	sq, ok := ParseSquare(s)
 	if !ok {
-		return NoSquare, fmt.Errorf("the en-passant field must be a square or -, not %q", s)
+		return NoSquare, invalid(BadFENEnPassantField, FENError{Text: s})
 	}
 	return sq, nil
 }
 
 // validate checks that the position could arise in a game, as far as the
 // rules below can tell.
-func (p *Position) validate() (FENProblem, string) {
-	checks := []func() (FENProblem, string){p.validateKings, p.validatePawns, p.validateCount,
+func (p *Position) validate() *FENError {
+	checks := []func() *FENError{p.validateKings, p.validatePawns, p.validateCount,
 		p.validateCastling, p.validateEnPassant, p.validateCheck}
 	for _, check := range checks {
-		if prob, msg := check(); msg != "" {
-			return prob, msg
+		if e := check(); e != nil {
+			return e
 		}
 	}
-	return 0, ""
+	return nil
 }
 
-func (p *Position) validateKings() (FENProblem, string) {
+func (p *Position) validateKings() *FENError {
 	for _, c := range [2]Color{White, Black} {
 		n := 0
 		for _, pc := range p.Board {
@@ -165,36 +320,36 @@ func (p *Position) validateKings() (FENProblem, string) {
 			}
 		}
 		if n != 1 {
-			return FENKings, fmt.Sprintf("%s has %d kings; each side must have exactly one", c, n)
+			return invalid(BadFENKingCount, FENError{Color: c, Count: n})
 		}
 	}
-	return 0, ""
+	return nil
 }
 
-func (p *Position) validatePawns() (FENProblem, string) {
+func (p *Position) validatePawns() *FENError {
 	for file := 0; file < 8; file++ {
 		for _, rank := range [2]int{0, 7} {
 			if sq := NewSquare(file, rank); p.Board[sq].Kind() == Pawn {
-				return FENPawnOnEdgeRank, fmt.Sprintf("a pawn stands on %s; pawns never stand on rank 1 or 8", sq)
+				return invalid(BadFENPawnOnEdge, FENError{Square: sq})
 			}
 		}
 	}
-	return 0, ""
+	return nil
 }
 
 // validateCount rejects more pieces than promotions can explain.
-func (p *Position) validateCount() (FENProblem, string) {
+func (p *Position) validateCount() *FENError {
 	m := countMaterial(&p.Board)
 	for _, c := range [2]Color{White, Black} {
 		extra := max(m.queens[c]-1, 0) + max(m.rooks[c]-2, 0) + max(m.bishops[c]-2, 0) + max(m.knights[c]-2, 0)
 		if m.pawns[c] > 8 || m.pawns[c]+extra > 8 {
-			return FENTooManyPieces, fmt.Sprintf("%s has more pieces than eight pawns and their promotions allow", c)
+			return invalid(BadFENTooManyPieces, FENError{Color: c})
 		}
 	}
-	return 0, ""
+	return nil
 }
 
-func (p *Position) validateCastling() (FENProblem, string) {
+func (p *Position) validateCastling() *FENError {
 	rights := []struct {
 		right      Castling
 		king, rook Piece
@@ -207,16 +362,16 @@ func (p *Position) validateCastling() (FENProblem, string) {
 	}
 	for _, r := range rights {
 		if p.Castling&r.right != 0 && (p.Board[r.kSq] != r.king || p.Board[r.rSq] != r.rook) {
-			return FENCastling, fmt.Sprintf("castling right %s needs the king on %s and a rook on %s", r.right, r.kSq, r.rSq)
+			return invalid(BadFENCastlingRight, FENError{Right: r.right, Square: r.kSq, RookSquare: r.rSq})
 		}
 	}
-	return 0, ""
+	return nil
 }
 
-func (p *Position) validateEnPassant() (FENProblem, string) {
+func (p *Position) validateEnPassant() *FENError {
 	ep := p.EnPassant
 	if ep == NoSquare {
-		return 0, ""
+		return nil
 	}
 	rank, forward := 5, -1 // White to move: Black's pawn skipped a square on rank 6
 	if p.Turn == Black {
@@ -227,14 +382,14 @@ func (p *Position) validateEnPassant() (FENProblem, string) {
 	ok := ep.Rank() == rank && p.Board[ep] == NoPiece && p.Board[fromSq] == NoPiece &&
 		p.Board[pawnSq] == NewPiece(p.Turn.Other(), Pawn)
 	if !ok {
-		return FENEnPassant, fmt.Sprintf("en-passant square %s does not follow a double step of a %s pawn", ep, p.Turn.Other())
+		return invalid(BadFENEnPassantSquare, FENError{Square: ep, Color: p.Turn.Other()})
 	}
-	return 0, ""
+	return nil
 }
 
-func (p *Position) validateCheck() (FENProblem, string) {
+func (p *Position) validateCheck() *FENError {
 	if p.inCheck(p.Turn.Other()) {
-		return FENOpponentInCheck, fmt.Sprintf("%s is in check but it is %s's move", p.Turn.Other(), p.Turn)
+		return invalid(BadFENOpponentInCheck, FENError{Color: p.Turn.Other()})
 	}
-	return 0, ""
+	return nil
 }

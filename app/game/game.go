@@ -105,7 +105,7 @@ func (g *Game) prepareMove(s string) (*chess.Move, error) {
 		g.endOnTime(now)
 	}
 	if g.status.Over() {
-		return nil, moveError(s, MoveGameOver, "the game is over (%s)", g.status)
+		return nil, refuse(s, MoveError{Reason: RefusedGameOver, Status: g.status})
 	}
 	return g.live.resolve(s)
 }

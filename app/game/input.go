@@ -243,7 +243,7 @@ func (n *Node) LegalSAN() []string {
 // returns a *MoveError saying why.
 func (n *Node) SANOf(m Move) (string, error) {
 	if m.From < 0 || m.From > 63 || m.To < 0 || m.To > 63 || m.Promotion < NoKind || m.Promotion > King {
-		return "", moveError(m.From.String()+m.To.String(), MoveSyntax, "not a move")
+		return "", n.pos.refuseAt(m.From.String()+m.To.String(), MoveError{Reason: RefusedNotAMove})
 	}
 	n.game.mu.Lock()
 	defer n.game.mu.Unlock()
@@ -256,7 +256,7 @@ func (n *Node) SANOf(m Move) (string, error) {
 		_, err = n.pos.choose(uci, spec, n.legalMoves(), nil)
 	}
 	if err == nil {
-		err = moveError(uci, MoveUnreachable, "it is not one of the legal moves here")
+		err = n.pos.refuseAt(uci, MoveError{Reason: RefusedNotLegal, Square: m.From, Piece: n.pos.Board[m.From], To: m.To})
 	}
 	return "", err
 }

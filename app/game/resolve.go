@@ -1,10 +1,6 @@
 package game
 
-import (
-	"strings"
-
-	"github.com/notnil/chess"
-)
+import "github.com/notnil/chess"
 
 // resolve finds the legal move of n that s names, or explains why there
 // is none. It asks notnil/chess for the legal moves; replay.go does the
@@ -50,7 +46,7 @@ func (p *Position) readMove(s string) (moveSpec, error) {
 		spec, ok = parseMove(s)
 	}
 	if !ok {
-		return spec, moveError(s, MoveSyntax, "not a move")
+		return spec, p.refuseAt(s, MoveError{Reason: RefusedNotAMove})
 	}
 	if err := p.checkOrigin(s, &spec); err != nil {
 		return spec, err
@@ -81,7 +77,7 @@ func (p *Position) choose(s string, spec moveSpec, legal, found []Move) ([]Move,
 		sortByOrigin(found[start:])
 		return found, nil
 	case promotions:
-		return found, moveError(s, MoveNoPromotion, "a pawn reaching the last rank must promote: add =Q, =R, =B or =N")
+		return found, p.refuseAt(s, MoveError{Reason: RefusedNoPromotion, To: spec.to})
 	}
 	return found, p.explain(s, spec)
 }
@@ -98,9 +94,7 @@ func sortByOrigin(moves []Move) {
 // ambiguous is the error for a move text that several legal moves fit;
 // sans names them in SAN.
 func ambiguous(s string, sans []string) error {
-	e := moveError(s, MoveAmbiguous, "several moves match")
-	e.Candidates = sans
-	return e
+	return refuse(s, MoveError{Reason: RefusedAmbiguous, Candidates: sans})
 }
 
 // checkOrigin handles moves that name their origin square (UCI, long
@@ -113,11 +107,11 @@ func (p *Position) checkOrigin(s string, spec *moveSpec) error {
 	pc := p.Board[spec.from]
 	switch {
 	case pc == NoPiece:
-		return moveError(s, MoveNoPiece, "there is no piece on %s", spec.from)
+		return p.refuseAt(s, MoveError{Reason: RefusedEmptySquare, Square: spec.from, To: spec.to})
 	case pc.Color() != p.Turn:
-		return moveError(s, MoveWrongSide, "the piece on %s is %s's and it is %s's move", spec.from, pc.Color(), p.Turn)
+		return p.refuseAt(s, MoveError{Reason: RefusedOpponentsPiece, Square: spec.from, Piece: pc, To: spec.to})
 	case spec.kind != NoKind && spec.kind != pc.Kind():
-		return moveError(s, MoveNoPiece, "there is no %s on %s", kindName(spec.kind), spec.from)
+		return p.refuseAt(s, MoveError{Reason: RefusedWrongKind, Kind: spec.kind, Square: spec.from, Piece: pc, To: spec.to})
 	}
 	if pc.Kind() == King && p.Board[spec.to] == NewPiece(p.Turn, Rook) && spec.from.Rank() == spec.to.Rank() {
 		spec.castle = 6
@@ -162,19 +156,18 @@ func (p *Position) explain(s string, spec moveSpec) error {
 			reachers++
 		}
 	}
-	who := strings.ToLower(turn.String()) + " " + kindName(spec.kind)
-	if spec.from != NoSquare {
-		who = "the " + kindName(p.Board[spec.from].Kind()) + " on " + spec.from.String()
-	}
+	e := MoveError{Kind: spec.kind, To: spec.to, Square: spec.from}
 	switch {
 	case reachers > 0 && p.Check:
-		return moveError(s, MoveIntoCheck, "%s is in check, and this move does not get out of it", turn)
+		e.Reason = RefusedStillInCheck
 	case reachers > 0:
-		return moveError(s, MoveIntoCheck, "it would leave the %s king in check", strings.ToLower(turn.String()))
+		e.Reason = RefusedExposesKing
 	case spec.from != NoSquare:
-		return moveError(s, MoveUnreachable, "%s cannot move to %s", who, spec.to)
+		e.Reason, e.Piece = RefusedCannotReach, p.Board[spec.from]
+	default:
+		e.Reason = RefusedNoneCanReach
 	}
-	return moveError(s, MoveUnreachable, "no %s can move to %s", who, spec.to)
+	return p.refuseAt(s, e)
 }
 
 // fits reports whether a piece on from is one spec could mean.
@@ -188,28 +181,28 @@ func (p *Position) fits(spec moveSpec, from Square) bool {
 
 // explainCastling says why the side to move cannot castle (FIDE 3.8.2).
 func (p *Position) explainCastling(s string, kingside bool) error {
-	turn := p.Turn
-	side, right, rookFile := "queenside", WhiteQueenside, 0
+	right, rookFile := WhiteQueenside, 0
 	if kingside {
-		side, right, rookFile = "kingside", WhiteKingside, 7
-	}
-	if turn == Black {
-		right <<= 2
+		right, rookFile = WhiteKingside, 7
 	}
 	rank := 0
-	if turn == Black {
+	if p.Turn == Black {
+		right <<= 2
 		rank = 7
 	}
 	king := NewSquare(4, rank)
+	e := MoveError{Kingside: kingside}
 	switch {
 	case p.Castling&right == 0:
-		return moveError(s, MoveCastling, "%s can no longer castle %s: the king or that rook has moved", turn, side)
+		e.Reason = RefusedCastlingRightLost
 	case !p.pathClear(king, rookFile-4, 0):
-		return moveError(s, MoveCastling, "%s cannot castle %s: there are pieces between the king and the rook", turn, side)
+		e.Reason = RefusedCastlingBlocked
 	case p.Check:
-		return moveError(s, MoveCastling, "%s cannot castle out of check", turn)
+		e.Reason = RefusedCastlingInCheck
+	default:
+		e.Reason = RefusedCastlingAttacked
 	}
-	return moveError(s, MoveCastling, "%s cannot castle %s: the king would cross or land on an attacked square", turn, side)
+	return p.refuseAt(s, e)
 }
 
 func kindName(k Kind) string {

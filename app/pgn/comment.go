@@ -97,7 +97,7 @@ func (l *lexer) endComment(k kind, cs *commentScan) {
 	t.kind, t.text, t.empty = k, l.text, !cs.started
 	t.end = cs.end
 	if k == tCommentErr {
-		t.msg = "comment is not closed"
+		t.why = SyntaxCommentNotClosed
 	}
 }
 

@@ -6,7 +6,7 @@ type kind uint8
 const (
 	tEOF        kind = iota
 	tTag             // a tag pair: text is the name, value the decoded value
-	tTagErr          // a broken tag pair: msg says why
+	tTagErr          // a broken tag pair: why says why
 	tComment         // text is the comment, white space collapsed
 	tCommentErr      // a comment that is not closed
 	tNumber          // a move number indication, ignored
@@ -15,7 +15,7 @@ const (
 	tResult          // res is the termination marker
 	tOpen            // "("
 	tClose           // ")"
-	tBad             // unexpected text: msg says what
+	tBad             // unexpected text: why says what
 )
 
 // token is one lexical element of PGN.
@@ -32,7 +32,7 @@ type token struct {
 	raw   []byte // the token as written, when short and still buffered
 	num   int
 	res   string
-	msg   string
+	why   SyntaxKind
 
 	empty    bool // tComment: nothing left after collapsing white space
 	keepTag  bool // tTagErr: text and value still hold a usable tag
@@ -88,7 +88,7 @@ func (l *lexer) next() {
 	t := &l.tok
 	ok := l.skipSpace()
 	s := &l.src
-	t.kind, t.text, t.value, t.raw, t.msg = tEOF, nil, nil, nil, ""
+	t.kind, t.text, t.value, t.raw, t.why = tEOF, nil, nil, nil, SyntaxOther
 	s.keep = s.pos
 	t.off, t.line, t.col = s.off(s.pos), s.line, s.col(s.pos)
 	t.end = -1
@@ -132,19 +132,19 @@ func (l *lexer) token(c byte) {
 			l.word()
 		} else {
 			l.single(tBad)
-			l.tok.msg = badReasons[c]
+			l.tok.why = badReasons[c]
 		}
 	}
 }
 
 // badReasons says why a byte cannot start a token.
-var badReasons = func() (t [256]string) {
+var badReasons = func() (t [256]SyntaxKind) {
 	for c := range 256 {
-		t[c] = "control character"
+		t[c] = SyntaxControlChar
 	}
-	t['}'] = "no comment is open"
-	t[']'] = "no tag pair is open"
-	t['>'] = "not PGN"
+	t['}'] = SyntaxNoCommentOpen
+	t[']'] = SyntaxNoTagOpen
+	t['>'] = SyntaxNotPGN
 	return t
 }()
 
@@ -286,9 +286,9 @@ func (l *lexer) nag() {
 	}
 	switch {
 	case digits == 0:
-		t.kind, t.msg = tBad, "a NAG needs a number"
+		t.kind, t.why = tBad, SyntaxNAGNoNumber
 	case n > 255:
-		t.kind, t.msg = tBad, "NAG out of range (0-255)"
+		t.kind, t.why = tBad, SyntaxNAGRange
 	default:
 		t.kind, t.num = tNAG, n
 	}
@@ -310,7 +310,7 @@ func (l *lexer) badString() {
 		}
 		s.release()
 	}
-	l.tok.kind, l.tok.msg = tBad, "string outside a tag pair"
+	l.tok.kind, l.tok.why = tBad, SyntaxStringOutsideTag
 }
 
 // badAngle reads "<" and, when it looks like an HTML tag, up to ">".
@@ -329,5 +329,5 @@ func (l *lexer) badAngle() {
 		}
 	}
 	s.pos += n
-	l.tok.kind, l.tok.msg = tBad, "unexpected text"
+	l.tok.kind, l.tok.why = tBad, SyntaxUnexpectedText
 }

@@ -102,7 +102,7 @@ func (p *parser) body(t *token) {
 			p.result(t)
 			return
 		case tBad:
-			p.failTok(t, t.msg)
+			p.failTok(t, t.why)
 			header = header && !t.nl // junk on its own line is not a tag
 		default:
 			header = false
@@ -155,7 +155,7 @@ func (p *parser) result(t *token) {
 		if t.kind == tComment || t.kind == tCommentErr {
 			p.comment(t)
 		} else {
-			p.failTok(t, "after the game result")
+			p.failTok(t, SyntaxAfterResult)
 		}
 		p.lastEnd = t.end
 	}
@@ -183,18 +183,18 @@ func (p *parser) top() *frame {
 // tag handles a tag pair. Outside the tag section it is an error.
 func (p *parser) tag(t *token, header bool) {
 	if !header {
-		p.failTok(t, t.msg)
+		p.failTok(t, t.why)
 		return
 	}
 	if t.kind == tTagErr {
-		p.failAt(t.errLine, t.errCol, t.raw, t.msg)
+		p.failAt(t.errLine, t.errCol, t.raw, t.why, t.text)
 		if !t.keepTag {
 			return
 		}
 	}
 	name, value := tagName(t.text), decodeText(t.value)
 	if len(name)+len(value) > maxTagText {
-		p.failAt(t.line, t.col, t.raw, "tag "+quote(short(t.text))+" is too long")
+		p.failAt(t.line, t.col, t.raw, SyntaxTagTooLong, t.text)
 		return
 	}
 	p.setTag(name, value)
@@ -236,7 +236,7 @@ func (p *parser) findTag(name string) (int, bool) {
 // this line or a variation was just closed, else after the last move.
 func (p *parser) comment(t *token) {
 	if t.kind == tCommentErr {
-		p.failAt(t.line, t.col, t.raw, t.msg)
+		p.failAt(t.line, t.col, t.raw, t.why, nil)
 	}
 	f := p.top()
 	if t.empty || f.drop || p.extra > 0 {
@@ -312,7 +312,7 @@ func (p *parser) nag(t *token) {
 func (p *parser) open(t *token) {
 	if p.extra > 0 || len(p.frames) > maxDepth {
 		if p.extra == 0 {
-			p.failTok(t, "variations nested too deeply")
+			p.failTok(t, SyntaxTooDeep)
 		}
 		p.extra++
 		return
@@ -320,7 +320,7 @@ func (p *parser) open(t *token) {
 	parent := p.top()
 	drop := parent.drop
 	if !parent.hasMove && !drop {
-		p.failTok(t, "no move before the variation")
+		p.failTok(t, SyntaxNoMoveBeforeVariation)
 		drop = true
 	}
 	p.frames = append(p.frames, frame{line: t.line, col: t.col, drop: drop})
@@ -332,7 +332,7 @@ func (p *parser) close(t *token) {
 	case p.extra > 0:
 		p.extra--
 	case len(p.frames) == 1:
-		p.failTok(t, "no variation is open")
+		p.failTok(t, SyntaxNoVariationOpen)
 	default:
 		p.closeFrame()
 	}
@@ -350,7 +350,7 @@ func (p *parser) closeFrame() {
 		return
 	case !f.hasMove:
 		if f.note || f.nagLine > 0 {
-			p.failAt(f.line, f.col, []byte("("), "variation has no moves")
+			p.failAt(f.line, f.col, []byte("("), SyntaxEmptyVariation, nil)
 		}
 		return
 	}
@@ -365,7 +365,7 @@ func (p *parser) closeFrame() {
 func (p *parser) closeAll() {
 	if len(p.frames) > 1 {
 		f := &p.frames[1]
-		p.failAt(f.line, f.col, []byte("("), "variation is not closed")
+		p.failAt(f.line, f.col, []byte("("), SyntaxVariationNotClosed, nil)
 	}
 	p.extra = 0
 	for len(p.frames) > 1 {
@@ -378,7 +378,9 @@ func (p *parser) finish() {
 	p.closeAll()
 	f := &p.frames[0]
 	if !f.hasMove && f.nagLine > 0 {
-		p.failAt(f.nagLine, f.nagCol, []byte(f.nagText), "unexpected "+quote(f.nagText)+" (no move before it)")
+		if e := p.failAt(f.nagLine, f.nagCol, []byte(f.nagText), SyntaxNoMoveBeforeNAG, nil); e != nil {
+			e.unexpected(f.nagText)
+		}
 	}
 	if p.full {
 		g := p.game
@@ -393,20 +395,34 @@ func (p *parser) finish() {
 	*f = frame{}
 }
 
-// failTok records an error at the token t, for the reason given.
-func (p *parser) failTok(t *token, reason string) {
-	p.failAt(t.line, t.col, t.raw, "unexpected "+quote(short(t.raw))+" ("+reason+")")
+// failTok records that the token t is unexpected, for the reason given.
+// A broken tag pair's name is in its text.
+func (p *parser) failTok(t *token, why SyntaxKind) {
+	var tag []byte
+	if t.kind == tTagErr {
+		tag = t.text
+	}
+	if e := p.failAt(t.line, t.col, t.raw, why, tag); e != nil {
+		e.unexpected(short(t.raw))
+	}
 }
 
-// failAt records a syntax error, unless the game has one already.
-func (p *parser) failAt(line, col int, text []byte, msg string) {
+// failAt records a syntax error at text, about the tag pair named tag for
+// the tag kinds, and returns it, unless the game has one already.
+func (p *parser) failAt(line, col int, text []byte, why SyntaxKind, tag []byte) *SyntaxError {
 	if p.err != nil {
-		return
+		return nil
 	}
-	p.err = &SyntaxError{Line: line, Col: col, Text: short(text), Msg: msg}
+	e := &SyntaxError{Line: line, Col: col, Text: short(text), Kind: why}
+	if why.namesTag() {
+		e.Tag = short(tag)
+	}
+	e.Msg = why.message(e.Tag)
 	if !p.anon {
-		p.err.Game = p.index
+		e.Game = p.index
 	}
+	p.err = e
+	return e
 }
 
 // sanString returns the SAN b as a string.

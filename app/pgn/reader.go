@@ -114,7 +114,7 @@ func ParseGame(data []byte, line int, offset int64) (*Game, error) {
 	}
 	if p.err == nil {
 		if t := p.advance(); t.kind != tEOF {
-			p.failTok(t, "after the end of the game")
+			p.failTok(t, SyntaxAfterGame)
 		}
 	}
 	if p.err != nil {

@@ -14,8 +14,8 @@ type tagScan struct {
 	nameAt, nameEnd   int
 	valueAt, valueEnd int // raw value, between the quotes
 	escaped           bool
-	closed            bool // the value has its closing quote
-	err               string
+	closed            bool       // the value has its closing quote
+	err               SyntaxKind // why the tag pair is broken; SyntaxOther when it is not
 	errAt             int
 	end               int // where reading resumes
 }
@@ -33,15 +33,15 @@ func (l *lexer) tag() {
 			t.value = l.value
 		}
 	}
-	if ts.err != "" {
-		t.kind, t.msg = tTagErr, ts.err
+	if ts.err != SyntaxOther {
+		t.kind, t.why = tTagErr, ts.err
 		t.keepTag = ts.closed && ts.nameEnd > ts.nameAt
 		t.looksTag = ts.valueAt > 0
 		t.errLine, t.errCol = s.line, s.col(s.pos+ts.errAt)
 		t.raw = b[:min(ts.end, maxRaw)] // as far as it was read
 	}
 	s.pos += ts.end
-	if ts.err != "" && ts.valueAt > 0 && !ts.closed {
+	if ts.err != SyntaxOther && ts.valueAt > 0 && !ts.closed {
 		l.skipContinuation()
 	}
 }
@@ -109,25 +109,20 @@ func (r *tagReader) scan() (ts tagScan) {
 	i = r.blanks(i)
 	switch {
 	case ts.nameEnd == ts.nameAt:
-		return r.fail(ts, i, "tag has no name")
+		return r.fail(ts, i, SyntaxTagNoName)
 	case r.at(i) != '"':
-		return r.fail(ts, i, "tag "+r.name(ts)+" has no quoted value")
+		return r.fail(ts, i, SyntaxTagNoValue)
 	}
 	i = r.value(&ts, i+1)
 	if !ts.closed {
-		return r.fail(ts, i, "value of tag "+r.name(ts)+" is not closed on its line")
+		return r.fail(ts, i, SyntaxTagValueNotClosed)
 	}
 	i = r.blanks(i + 1)
 	if r.at(i) != ']' {
-		return r.fail(ts, i, "missing \"]\" after tag "+r.name(ts))
+		return r.fail(ts, i, SyntaxTagNotClosed)
 	}
 	ts.end = i + 1
 	return ts
-}
-
-// name returns the name of the tag, quoted for a message.
-func (r *tagReader) name(ts tagScan) string {
-	return quote(short(r.b[ts.nameAt:ts.nameEnd]))
 }
 
 // value reads a quoted value that starts at i, and returns the index of
@@ -154,8 +149,8 @@ func (r *tagReader) value(ts *tagScan, i int) int {
 
 // fail records a tag error at i, and where to resume: after the next "]"
 // on the line if one comes before any "[", else at i.
-func (r *tagReader) fail(ts tagScan, i int, msg string) tagScan {
-	ts.err, ts.errAt, ts.end = msg, i, i
+func (r *tagReader) fail(ts tagScan, i int, why SyntaxKind) tagScan {
+	ts.err, ts.errAt, ts.end = why, i, i
 	for j := i; ; j++ {
 		c := r.at(j)
 		if c < 0 || c == '[' || class[c] == cNL {

@@ -25,7 +25,7 @@ func (l *lexer) word() {
 		}
 	}
 	if s.pos-s.keep > maxWord {
-		l.tok.kind, l.tok.msg = tBad, "word too long"
+		l.tok.kind, l.tok.why = tBad, SyntaxWordTooLong
 		return
 	}
 	l.classify(s.buf[s.keep:s.pos])
@@ -41,7 +41,7 @@ func (l *lexer) longWord() {
 		s.pos++
 		s.release()
 	}
-	l.tok.kind, l.tok.msg = tBad, "word too long"
+	l.tok.kind, l.tok.why = tBad, SyntaxWordTooLong
 }
 
 // classify sets the token for the word w.
@@ -56,9 +56,9 @@ func (l *lexer) classify(w []byte) {
 	case tResult:
 		t.res = results[string(san)]
 	case tBad:
-		t.msg = "not a move"
+		t.why = SyntaxNotAMove
 		if n > 0 {
-			t.msg = "unknown annotation"
+			t.why = SyntaxUnknownAnnotation
 		}
 	}
 }

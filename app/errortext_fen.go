@@ -1,0 +1,92 @@
+package app
+
+import (
+	"fyne.io/fyne/v2/lang"
+
+	"github.com/echiquier/echiquier/app/game"
+)
+
+// fenErrorText words a FEN that describes no legal position.
+func fenErrorText(e *game.FENError) string {
+	reason := fenFieldText(e)
+	if reason == "" {
+		reason = fenPositionText(e)
+	}
+	return lang.L("invalid FEN: {{.Reason}}", map[string]any{"Reason": reason})
+}
+
+// fenFieldText says what is wrong in the fields of a FEN, or "" when its
+// fields are well formed.
+func fenFieldText(e *game.FENError) string {
+	data := map[string]any{"Count": e.Count, "Rank": e.Rank, "Text": e.Text, "MoveNumber": e.MoveNumber,
+		"Right": e.Right.String()}
+	switch e.Reason {
+	case game.BadFENFieldCount:
+		return lang.L("a FEN has 6 fields separated by spaces, this one has {{.Count}}", data)
+	case game.BadFENRankCount:
+		return lang.L("the board must have 8 ranks separated by /, this one has {{.Count}}", data)
+	case game.BadFENLetter:
+		return lang.L("“{{.Text}}” on rank {{.Rank}} is not a piece letter or a digit", data)
+	case game.BadFENRankLength:
+		return lang.L("the squares of rank {{.Rank}} add up to {{.Count}}, not 8", data)
+	case game.BadFENSideToMove:
+		return lang.L("the side to move must be w or b, not “{{.Text}}”", data)
+	case game.BadFENCastlingField:
+		return lang.L("castling rights are written with K, Q, k and q (or -), not “{{.Text}}”; Chess960 is not supported", data)
+	case game.BadFENCastlingTwice:
+		return lang.L("castling right {{.Right}} is given twice", data)
+	case game.BadFENEnPassantField:
+		return lang.L("the en-passant field must be a square or -, not “{{.Text}}”", data)
+	case game.BadFENCounters:
+		return lang.L("the move counters must be whole numbers, not “{{.Text}}” and “{{.MoveNumber}}”", data)
+	}
+	return ""
+}
+
+// fenPositionText says what is wrong in the position a FEN describes.
+func fenPositionText(e *game.FENError) string {
+	data := map[string]any{"Count": e.Count, "Square": e.Square.String(), "Rook": e.RookSquare.String(),
+		"Right": e.Right.String()}
+	switch e.Reason {
+	case game.BadFENKingCount:
+		return kingCountText(e.Color, e.Count, data)
+	case game.BadFENPawnOnEdge:
+		return lang.L("a pawn stands on {{.Square}}; pawns never stand on rank 1 or 8", data)
+	case game.BadFENCastlingRight:
+		return lang.L("castling right {{.Right}} needs the king on {{.Square}} and a rook on {{.Rook}}", data)
+	}
+	return fenSideText(e, data)
+}
+
+// kingCountText says that side c has no king, or too many.
+func kingCountText(c game.Color, count int, data map[string]any) string {
+	switch {
+	case c == game.White && count == 0:
+		return lang.L("White has no king; each side must have exactly one")
+	case c == game.White:
+		return lang.L("White has {{.Count}} kings; each side must have exactly one", data)
+	case count == 0:
+		return lang.L("Black has no king; each side must have exactly one")
+	}
+	return lang.L("Black has {{.Count}} kings; each side must have exactly one", data)
+}
+
+// fenSideText words the FEN errors about one side, by colour.
+func fenSideText(e *game.FENError, data map[string]any) string {
+	white := e.Color == game.White
+	switch {
+	case e.Reason == game.BadFENTooManyPieces && white:
+		return lang.L("White has more pieces than eight pawns and their promotions allow")
+	case e.Reason == game.BadFENTooManyPieces:
+		return lang.L("Black has more pieces than eight pawns and their promotions allow")
+	case e.Reason == game.BadFENEnPassantSquare && white:
+		return lang.L("the en-passant square {{.Square}} does not follow a double step of a white pawn", data)
+	case e.Reason == game.BadFENEnPassantSquare:
+		return lang.L("the en-passant square {{.Square}} does not follow a double step of a black pawn", data)
+	case e.Reason == game.BadFENOpponentInCheck && white:
+		return lang.L("White is in check but it is Black's move")
+	case e.Reason == game.BadFENOpponentInCheck:
+		return lang.L("Black is in check but it is White's move")
+	}
+	return e.Detail
+}

@@ -1,0 +1,204 @@
+package app
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2/lang"
+
+	"github.com/echiquier/echiquier/app/game"
+)
+
+// The messages of refused moves. Each is a whole phrase per piece and
+// colour, so that a translation can make its words agree ("aucune tour
+// blanche", "aucun cavalier blanc").
+
+// moveErrorText words a refused move, with the moves it suggests in
+// notation n.
+func moveErrorText(e *game.MoveError, n game.Notation) string {
+	switch e.Reason {
+	case game.RefusedOther:
+		return e.Error()
+	case game.RefusedNotAMove:
+		return lang.L("“{{.Move}}” is not a move", map[string]any{"Move": e.Input})
+	case game.RefusedAmbiguous:
+		moves := make([]string, len(e.Candidates))
+		for i, san := range e.Candidates {
+			moves[i] = game.FormatSAN(san, n)
+		}
+		return lang.L("ambiguous move “{{.Move}}”: it could be {{.Moves}}", map[string]any{
+			"Move": e.Input, "Moves": orList(moves)})
+	case game.RefusedGameOver, game.RefusedNoTimeLeft:
+		return lang.L("move “{{.Move}}” refused: {{.Reason}}", map[string]any{
+			"Move": e.Input, "Reason": gameOverReasonText(e)})
+	}
+	return lang.L("illegal move “{{.Move}}”: {{.Reason}}", map[string]any{
+		"Move": e.Input, "Reason": illegalReasonText(e)})
+}
+
+// orList joins a few moves as "Nbd2, Nfd2 or Qd2".
+func orList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	last := len(items) - 1
+	return lang.L("{{.Moves}} or {{.Move}}", map[string]any{
+		"Moves": strings.Join(items[:last], ", "), "Move": items[last]})
+}
+
+// gameOverReasonText says why no move can be played any more.
+func gameOverReasonText(e *game.MoveError) string {
+	switch {
+	case e.Reason == game.RefusedNoTimeLeft && e.Color == game.White:
+		return lang.L("White had no time left in this position")
+	case e.Reason == game.RefusedNoTimeLeft:
+		return lang.L("Black had no time left in this position")
+	case e.Status.Over():
+		return lang.L("the game is over ({{.Result}})", map[string]any{"Result": resultText(e.Status)})
+	}
+	return lang.L("the game is over")
+}
+
+// illegalReasonText says why a move is illegal.
+func illegalReasonText(e *game.MoveError) string {
+	sq := map[string]any{"Square": e.Square.String()}
+	switch e.Reason {
+	case game.RefusedEmptySquare:
+		return lang.L("there is no piece on {{.Square}}", sq)
+	case game.RefusedWrongKind:
+		return noSuchPieceText(e.Kind, sq)
+	case game.RefusedOpponentsPiece:
+		if e.Piece.Color() == game.Black {
+			return lang.L("the piece on {{.Square}} is Black's and it is White's move", sq)
+		}
+		return lang.L("the piece on {{.Square}} is White's and it is Black's move", sq)
+	case game.RefusedNoneCanReach:
+		to := map[string]any{"Square": e.To.String()}
+		if e.Color == game.Black {
+			return noBlackPieceCanReachText(e.Kind, to)
+		}
+		return noWhitePieceCanReachText(e.Kind, to)
+	case game.RefusedCannotReach:
+		return cannotReachText(e.Piece.Kind(), map[string]any{"From": e.Square.String(), "To": e.To.String()})
+	case game.RefusedNoPromotion:
+		return lang.L("a pawn reaching the last rank must be promoted: add =Q, =R, =B or =N")
+	case game.RefusedNotLegal:
+		return lang.L("it is not one of the legal moves here")
+	}
+	return checkReasonText(e)
+}
+
+// checkReasonText says why a move is illegal because of check, or why
+// castling is.
+func checkReasonText(e *game.MoveError) string {
+	white := e.Color == game.White
+	switch {
+	case e.Reason == game.RefusedStillInCheck && white:
+		return lang.L("White is in check, and this move does not get out of it")
+	case e.Reason == game.RefusedStillInCheck:
+		return lang.L("Black is in check, and this move does not get out of it")
+	case e.Reason == game.RefusedExposesKing && white:
+		return lang.L("it would leave the white king in check")
+	case e.Reason == game.RefusedExposesKing:
+		return lang.L("it would leave the black king in check")
+	}
+	return castlingReasonText(e)
+}
+
+// castlingReasonText says why the side to move cannot castle.
+func castlingReasonText(e *game.MoveError) string {
+	switch {
+	case e.Reason == game.RefusedCastlingRightLost && e.Kingside:
+		return lang.L("castling kingside is no longer allowed (the king or that rook has moved)")
+	case e.Reason == game.RefusedCastlingRightLost:
+		return lang.L("castling queenside is no longer allowed (the king or that rook has moved)")
+	case e.Reason == game.RefusedCastlingBlocked && e.Kingside:
+		return lang.L("castling kingside is not possible with pieces between the king and the rook")
+	case e.Reason == game.RefusedCastlingBlocked:
+		return lang.L("castling queenside is not possible with pieces between the king and the rook")
+	case e.Reason == game.RefusedCastlingInCheck:
+		return lang.L("castling is not allowed out of check")
+	case e.Reason == game.RefusedCastlingAttacked && e.Kingside:
+		return lang.L("castling kingside, the king would cross or land on an attacked square")
+	case e.Reason == game.RefusedCastlingAttacked:
+		return lang.L("castling queenside, the king would cross or land on an attacked square")
+	}
+	return e.Detail
+}
+
+// noSuchPieceText says that no piece of kind k stands on a square.
+func noSuchPieceText(k game.Kind, data map[string]any) string {
+	switch k {
+	case game.Pawn:
+		return lang.L("there is no pawn on {{.Square}}", data)
+	case game.Knight:
+		return lang.L("there is no knight on {{.Square}}", data)
+	case game.Bishop:
+		return lang.L("there is no bishop on {{.Square}}", data)
+	case game.Rook:
+		return lang.L("there is no rook on {{.Square}}", data)
+	case game.Queen:
+		return lang.L("there is no queen on {{.Square}}", data)
+	case game.King:
+		return lang.L("there is no king on {{.Square}}", data)
+	}
+	return lang.L("there is no piece on {{.Square}}", data)
+}
+
+// noWhitePieceCanReachText says that no white piece of kind k (any
+// piece for NoKind) can move to a square.
+func noWhitePieceCanReachText(k game.Kind, data map[string]any) string {
+	switch k {
+	case game.Pawn:
+		return lang.L("no white pawn can move to {{.Square}}", data)
+	case game.Knight:
+		return lang.L("no white knight can move to {{.Square}}", data)
+	case game.Bishop:
+		return lang.L("no white bishop can move to {{.Square}}", data)
+	case game.Rook:
+		return lang.L("no white rook can move to {{.Square}}", data)
+	case game.Queen:
+		return lang.L("no white queen can move to {{.Square}}", data)
+	case game.King:
+		return lang.L("no white king can move to {{.Square}}", data)
+	}
+	return lang.L("no white piece can move to {{.Square}}", data)
+}
+
+// noBlackPieceCanReachText is noWhitePieceCanReachText for Black.
+func noBlackPieceCanReachText(k game.Kind, data map[string]any) string {
+	switch k {
+	case game.Pawn:
+		return lang.L("no black pawn can move to {{.Square}}", data)
+	case game.Knight:
+		return lang.L("no black knight can move to {{.Square}}", data)
+	case game.Bishop:
+		return lang.L("no black bishop can move to {{.Square}}", data)
+	case game.Rook:
+		return lang.L("no black rook can move to {{.Square}}", data)
+	case game.Queen:
+		return lang.L("no black queen can move to {{.Square}}", data)
+	case game.King:
+		return lang.L("no black king can move to {{.Square}}", data)
+	}
+	return lang.L("no black piece can move to {{.Square}}", data)
+}
+
+// cannotReachText says that the piece of kind k on a square cannot move
+// to another.
+func cannotReachText(k game.Kind, data map[string]any) string {
+	switch k {
+	case game.Pawn:
+		return lang.L("the pawn on {{.From}} cannot move to {{.To}}", data)
+	case game.Knight:
+		return lang.L("the knight on {{.From}} cannot move to {{.To}}", data)
+	case game.Bishop:
+		return lang.L("the bishop on {{.From}} cannot move to {{.To}}", data)
+	case game.Rook:
+		return lang.L("the rook on {{.From}} cannot move to {{.To}}", data)
+	case game.Queen:
+		return lang.L("the queen on {{.From}} cannot move to {{.To}}", data)
+	case game.King:
+		return lang.L("the king on {{.From}} cannot move to {{.To}}", data)
+	}
+	return lang.L("the piece on {{.From}} cannot move to {{.To}}", data)
+}
