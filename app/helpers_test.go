@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -111,10 +112,15 @@ func (h *harness) wantDialog(substr string) {
 	}
 }
 
-// walk visits an object and everything it contains.
+// walk visits an object and everything it contains, every tab of a tab
+// container included.
 func walk(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
 	f(o)
 	switch x := o.(type) {
+	case *container.AppTabs:
+		for _, item := range x.Items {
+			walk(item.Content, f)
+		}
 	case *fyne.Container:
 		for _, c := range x.Objects {
 			walk(c, f)

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -30,7 +29,7 @@ func findIn[T fyne.CanvasObject](t *testing.T, o fyne.CanvasObject, what string,
 	t.Helper()
 	var found T
 	var ok bool
-	walkAll(o, func(x fyne.CanvasObject) {
+	walk(o, func(x fyne.CanvasObject) {
 		if v, is := x.(T); is && !ok && match(v) {
 			found, ok = v, true
 		}
@@ -39,25 +38,6 @@ func findIn[T fyne.CanvasObject](t *testing.T, o fyne.CanvasObject, what string,
 		t.Fatalf("no %s in the settings window", what)
 	}
 	return found
-}
-
-// walkAll is walk, going into every tab of tab containers too.
-func walkAll(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
-	f(o)
-	switch x := o.(type) {
-	case *container.AppTabs:
-		for _, item := range x.Items {
-			walkAll(item.Content, f)
-		}
-	case *fyne.Container:
-		for _, c := range x.Objects {
-			walkAll(c, f)
-		}
-	case fyne.Widget:
-		for _, c := range test.WidgetRenderer(x).Objects() {
-			walkAll(c, f)
-		}
-	}
 }
 
 func selectWith(t *testing.T, o fyne.CanvasObject, option string) *widget.Select {

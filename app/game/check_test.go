@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/echiquier/echiquier/app/game"
@@ -201,28 +202,13 @@ func TestCheckPGNCorpus(t *testing.T) {
 	}
 }
 
-// failingReader returns data, then err.
-type failingReader struct {
-	data []byte
-	err  error
-}
-
-func (r *failingReader) Read(p []byte) (int, error) {
-	if len(r.data) == 0 {
-		return 0, r.err
-	}
-	n := copy(p, r.data)
-	r.data = r.data[n:]
-	return n, nil
-}
-
 // TestCheckPGNReadError: a read error ends the check; it is reported
 // after the errors of the games before it, as ReadPGNWith reports it.
 func TestCheckPGNReadError(t *testing.T) {
 	boom := errors.New("disk on fire")
 	text := badGames + "\n[White \"X\"]\n\n1. e4 e5 2. Nf3"
-	_, want := game.ReadPGNWith(&failingReader{data: []byte(text), err: boom}, nil)
-	n, errs := game.CheckPGN(&failingReader{data: []byte(text), err: boom}, 2)
+	_, want := game.ReadPGNWith(failingReader([]byte(text), boom), nil)
+	n, errs := game.CheckPGN(failingReader([]byte(text), boom), 2)
 	if strings.Join(errorTexts(errs), "\n") != strings.Join(errorTexts(want), "\n") {
 		t.Errorf("errors\n%s\nwant\n%s", strings.Join(errorTexts(errs), "\n"), strings.Join(errorTexts(want), "\n"))
 	}
@@ -297,4 +283,9 @@ func TestCheckPGNBoundedMemory(t *testing.T) {
 		t.Errorf("only %d samples of the heap", samples)
 	}
 	t.Logf("peak live heap %.1f MB over %d samples, reading %d MB of PGN", float64(peak)/(1<<20), samples, size)
+}
+
+// failingReader returns data, then err: a read error part-way.
+func failingReader(data []byte, err error) io.Reader {
+	return io.MultiReader(bytes.NewReader(data), iotest.ErrReader(err))
 }

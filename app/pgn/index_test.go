@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/echiquier/echiquier/app/pgn"
 )
@@ -208,25 +209,10 @@ func TestIndexCancelled(t *testing.T) {
 	}
 }
 
-// failingReader returns its data, then an error.
-type failingReader struct {
-	data []byte
-	err  error
-}
-
-func (r *failingReader) Read(p []byte) (int, error) {
-	if len(r.data) == 0 {
-		return 0, r.err
-	}
-	n := copy(p, r.data)
-	r.data = r.data[n:]
-	return n, nil
-}
-
 func TestIndexReadError(t *testing.T) {
 	broken := errors.New("disk on fire")
 	in := threeGames + "[Event \"cut\"]\n\n1. e4 e5 2. N"
-	x, err := pgn.BuildIndex(context.Background(), &failingReader{data: []byte(in), err: broken})
+	x, err := pgn.BuildIndex(context.Background(), failingReader([]byte(in), broken))
 	if err != broken {
 		t.Fatalf("BuildIndex returned %v", err)
 	}
@@ -346,4 +332,9 @@ func TestIndexMemoryPerGame(t *testing.T) {
 		t.Errorf("the index takes %.0f bytes a game", perGame)
 	}
 	runtime.KeepAlive(x)
+}
+
+// failingReader returns data, then err: a read error part-way.
+func failingReader(data []byte, err error) io.Reader {
+	return io.MultiReader(bytes.NewReader(data), iotest.ErrReader(err))
 }
