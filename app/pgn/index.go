@@ -101,17 +101,54 @@ type entry struct {
 //
 // An Index is never changed once made, and may be read from any goroutine.
 type Index struct {
-	games  []entry
+	games  entries
 	values []string // distinct tag values; values[0] is ""
 	errs   []GameError
 }
 
+// chunkGames is how many games a block of an index holds. Full blocks are
+// never copied as the index grows, so indexing a big file needs little
+// more memory than its index takes; the block being filled grows from
+// small, so a small file's index stays small.
+const chunkGames = 1 << 14
+
+// entries is the games of an index, in blocks of at most chunkGames. A
+// game once added never changes, and a block is only appended to, so a
+// snapshot taken before may be read from another goroutine while games
+// are added.
+type entries struct {
+	chunks [][]entry
+	n      int
+}
+
+func (es *entries) at(i int) *entry { return &es.chunks[i/chunkGames][i%chunkGames] }
+
+func (es *entries) add(e entry) {
+	last := len(es.chunks) - 1
+	if last < 0 || len(es.chunks[last]) == chunkGames {
+		es.chunks = append(es.chunks, make([]entry, 0, 64))
+		last++
+	}
+	es.chunks[last] = append(es.chunks[last], e)
+	es.n++
+}
+
+// snapshot returns the games added so far, in block headers of its own:
+// the next add may change the writer's header of the last block.
+func (es *entries) snapshot() entries {
+	chunks := make([][]entry, len(es.chunks))
+	for i, c := range es.chunks {
+		chunks[i] = c[:len(c):len(c)]
+	}
+	return entries{chunks: chunks, n: es.n}
+}
+
 // Len returns the number of games.
-func (x *Index) Len() int { return len(x.games) }
+func (x *Index) Len() int { return x.games.n }
 
 // Entry returns what the index holds of game i (from 0).
 func (x *Index) Entry(i int) Entry {
-	g := &x.games[i]
+	g := x.games.at(i)
 	e := Entry{Number: i + 1, Offset: g.off, Length: g.length, Line: int(g.line), Plies: int(g.plies), Err: x.Err(i)}
 	for f, id := range g.tags {
 		e.Tags[f] = x.values[id]
@@ -120,12 +157,12 @@ func (x *Index) Entry(i int) Entry {
 }
 
 // Tag returns the value of field f of game i.
-func (x *Index) Tag(i int, f Field) string { return x.values[x.games[i].tags[f]] }
+func (x *Index) Tag(i int, f Field) string { return x.values[x.games.at(i).tags[f]] }
 
 // TagID returns a number that stands for the value of field f of game i:
 // games with the same value have the same id, from 0 to NumValues()-1.
 // Value returns the value of an id; the empty value is 0.
-func (x *Index) TagID(i int, f Field) int { return int(x.games[i].tags[f]) }
+func (x *Index) TagID(i int, f Field) int { return int(x.games.at(i).tags[f]) }
 
 // Value returns the tag value that id stands for.
 func (x *Index) Value(id int) string { return x.values[id] }
@@ -134,7 +171,7 @@ func (x *Index) Value(id int) string { return x.values[id] }
 func (x *Index) NumValues() int { return len(x.values) }
 
 // Plies returns the number of moves of game i's main line, as written.
-func (x *Index) Plies(i int) int { return int(x.games[i].plies) }
+func (x *Index) Plies(i int) int { return int(x.games.at(i).plies) }
 
 // Err returns the error of game i, or nil.
 func (x *Index) Err(i int) error {
@@ -160,7 +197,7 @@ func (x *Index) Errors() []GameError { return x.errs[:len(x.errs):len(x.errs)] }
 // ReadGame reads game i from r, the input the index was made from, and
 // parses it. A *SyntaxError carries the game's number.
 func (x *Index) ReadGame(r io.ReaderAt, i int) (*Game, error) {
-	g := &x.games[i]
+	g := x.games.at(i)
 	if g.length > MaxGameBytes {
 		return nil, fmt.Errorf("game %d: the game is %d bytes long, more than the %d bytes read at most", i+1, g.length, MaxGameBytes)
 	}
@@ -217,7 +254,7 @@ func (ix *Indexer) BytesRead() int64 { return ix.in.n }
 // change it, and it may be read while Run goes on in another goroutine.
 func (ix *Indexer) Index() *Index {
 	x := ix.x
-	x.games = x.games[:len(x.games):len(x.games)]
+	x.games = x.games.snapshot()
 	x.values = x.values[:len(x.values):len(x.values)]
 	x.errs = x.errs[:len(x.errs):len(x.errs)]
 	return &x
@@ -255,14 +292,14 @@ func (ix *Indexer) Run(ctx context.Context, pause func() bool) error {
 
 // add records a game. A read error that cut it short is its error.
 func (ix *Indexer) add(h *Header, readErr error) {
-	i := len(ix.x.games)
+	i := ix.x.games.n
 	e := entry{off: h.Offset, length: h.Length, line: int64(h.Line), plies: int32(min(h.Plies, 1<<31-1))}
 	for _, t := range h.Tags {
 		if f, ok := fieldOf(t.Name); ok {
 			e.tags[f] = ix.intern(f, t.Value)
 		}
 	}
-	ix.x.games = append(ix.x.games, e)
+	ix.x.games.add(e)
 	err := h.Err
 	if err == nil && readErr != nil {
 		err = fmt.Errorf("game %d, line %d: %w", i+1, h.Line, readErr)
