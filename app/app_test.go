@@ -430,3 +430,28 @@ func TestAutoFlip(t *testing.T) {
 		t.Error("the board did not turn back to White")
 	}
 }
+
+func TestNewGameDialogRefusesATimeControlWithoutTime(t *testing.T) {
+	h := newHarness(t)
+	h.play("e2e4")
+	h.app.sess.dirty = false
+	h.app.newGame()
+	var entries []*widget.Entry
+	var selects []*widget.Select
+	walk(h.app.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *widget.Entry:
+			entries = append(entries, x)
+		case *widget.Select:
+			selects = append(selects, x)
+		}
+	})
+	selects[0].SetSelectedIndex(len(selects[0].Options) - 1) // custom
+	entries[2].SetText("0")                                  // minutes
+	entries[3].SetText("0")                                  // seconds a move
+	h.tapButton("Start")
+	h.wantDialog("A timed game needs some time")
+	if h.history() != "e4" {
+		t.Error("a refused new game replaced the game")
+	}
+}

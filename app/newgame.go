@@ -190,8 +190,15 @@ func (f *newGameForm) timeControl() (game.TimeControl, error) {
 		next.Moves, next.Time = 0, minutes(num(f.then))
 		tc.Stages = append(tc.Stages, next)
 	}
+	if st.Time <= 0 && st.Increment <= 0 {
+		return game.TimeControl{}, errors.New(lang.L("A timed game needs some time: give the minutes, or an increment"))
+	}
 	// Going through the tag syntax validates it as a file would.
-	return game.ParseTimeControl(tc.String())
+	checked, err := game.ParseTimeControl(tc.String())
+	if err != nil {
+		return game.TimeControl{}, errors.New(lang.L("This time control cannot be played: {{.Reason}}", map[string]any{"Reason": err.Error()}))
+	}
+	return checked, nil
 }
 
 func minutes(m float64) time.Duration { return time.Duration(m * float64(time.Minute)) }
