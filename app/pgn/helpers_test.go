@@ -83,11 +83,14 @@ func exportName(name string) string {
 }
 
 // exportComments returns comments as writing keeps them: without "}",
-// white space collapsed, the empty ones gone.
+// ASCII white space collapsed, the empty ones gone.
 func exportComments(cs []string) []string {
 	var out []string
 	for _, c := range cs {
-		if c = strings.Join(strings.Fields(strings.ReplaceAll(c, "}", "")), " "); c != "" {
+		words := strings.FieldsFunc(strings.ReplaceAll(c, "}", ""), func(r rune) bool {
+			return r < 0x80 && strings.ContainsRune(" \t\n\v\f\r\x1a", r)
+		})
+		if c = strings.Join(words, " "); c != "" {
 			out = append(out, c)
 		}
 	}
