@@ -101,7 +101,7 @@ e2e:
 	ECHIQUIER_E2E=1 $(GO) test -count=1 -run '^TestEndToEnd$$' -v ./app/
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./app/...
+	$(GO) test -run '^$$' -bench . -benchmem ./...
 
 # `fyne package -release` builds with -ldflags "-s -w", -trimpath and the
 # release tag, into dist/tmp (not ./echiquier, which make build owns). It

@@ -88,13 +88,19 @@ func (a *App) changed() {
 
 // showNode shows a position of the game; the live one returns to play.
 func (a *App) showNode(n *game.Node) {
+	a.setView(n)
+	a.refreshView()
+}
+
+// setView chooses the position the board shows: n, or the live one for
+// nil.
+func (a *App) setView(n *game.Node) {
 	if n == nil || n == a.sess.game.Live() {
 		a.sess.view = nil
 	} else {
 		a.sess.view = n
 	}
 	a.ui.board.CancelSelection()
-	a.refresh()
 }
 
 // showLive returns from browsing to the position being played.

@@ -4,6 +4,7 @@ package app
 
 import (
 	"log"
+	"slices"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -39,6 +40,9 @@ type App struct {
 
 	// locale is the user's language as the system gives it.
 	locale systemLocale
+	// language is the language the app is shown in, "en" or "fr": see
+	// loadLanguage.
+	language string
 	// pieceSets are the piece sets loaded so far, by name: each keeps
 	// its images.
 	pieceSets map[string]*pieces.Set
@@ -75,10 +79,8 @@ func New(a fyne.App, o Options) *App {
 		pieceSets: map[string]*pieces.Set{},
 		touched:   touchMove{square: game.NoSquare},
 	}
-	if err := app.locale.useLanguage(app.settings.Language()); err != nil {
-		fyne.LogError("translations not loaded", err)
-	}
-	log.Printf("language: %s", app.language())
+	app.loadLanguage()
+	log.Printf("language: %s", app.language)
 	a.Settings().SetTheme(theme.Theme{})
 	a.SetIcon(resources.Icon())
 	app.win = a.NewWindow(lang.L("Échiquier"))
@@ -89,10 +91,9 @@ func New(a fyne.App, o Options) *App {
 	app.sess.game = app.newUntimedGame()
 	app.ui = app.buildUI()
 	app.win.SetContent(app.ui.content)
-	app.win.SetMainMenu(app.mainMenu())
+	app.installMenu()
 	app.win.SetCloseIntercept(app.quit)
 	app.win.SetOnDropped(app.dropped)
-	app.installShortcuts()
 	app.win.Resize(fyne.NewSize(1040, 720))
 	app.applySettings()
 	if !o.NoTicker {
@@ -129,13 +130,17 @@ func (a *App) stopTicker() {
 	}
 }
 
-// pieceSet returns the piece set of that name, loaded once.
+// pieceSet returns the piece set of that name, or the default one for a
+// name no set has, loaded once.
 func (a *App) pieceSet(name string) *pieces.Set {
-	set := pieces.ByName(name)
-	if kept, ok := a.pieceSets[set.Name]; ok {
-		return kept
+	if names := pieces.Names(); !slices.Contains(names, name) {
+		name = names[0]
 	}
-	a.pieceSets[set.Name] = set
+	set, ok := a.pieceSets[name]
+	if !ok {
+		set = pieces.ByName(name)
+		a.pieceSets[name] = set
+	}
 	return set
 }
 

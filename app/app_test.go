@@ -18,16 +18,7 @@ func TestNewGameDialogStartsATimedGame(t *testing.T) {
 	h := newHarness(t)
 	h.app.newGame()
 	h.wantDialog("New game")
-	var entries []*widget.Entry
-	var selects []*widget.Select
-	walk(h.app.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
-		switch x := o.(type) {
-		case *widget.Entry:
-			entries = append(entries, x)
-		case *widget.Select:
-			selects = append(selects, x)
-		}
-	})
+	entries, selects := h.dialogFields()
 	entries[0].SetText("Alice")
 	entries[1].SetText("Bob")
 	selects[0].SetSelectedIndex(1) // 3 + 2
@@ -329,9 +320,7 @@ func TestMoveFromThePastAsksSideLineOrReplace(t *testing.T) {
 func TestReplaceTheRestTakesTheMovesBack(t *testing.T) {
 	h := newHarness(t)
 	h.play("e2e4 e7e5 g1f3")
-	h.app.showNode(h.app.sess.game.MainLine()[0])
-	h.drag("c7", "c5")
-	h.tapButton("Replace the rest")
+	h.moveAfter(0, "c7c5", "Replace the rest")
 	if h.history() != "e4 c5" || h.app.sess.browsing() {
 		t.Errorf("after replacing: %q, browsing %v", h.history(), h.app.sess.browsing())
 	}
@@ -343,9 +332,7 @@ func TestReplaceTheRestTakesTheMovesBack(t *testing.T) {
 func TestSideLineMenuPromotesDeletesAndComments(t *testing.T) {
 	h := newHarness(t)
 	h.play("e2e4 e7e5")
-	h.app.showNode(h.app.sess.game.MainLine()[0])
-	h.drag("c7", "c5")
-	h.tapButton("Start a side line")
+	h.moveAfter(0, "c7c5", "Start a side line")
 	side := h.app.sess.shown()
 	menu := h.app.nodeMenu(side)
 	labels := menuLabels(menu)
@@ -436,16 +423,7 @@ func TestNewGameDialogRefusesATimeControlWithoutTime(t *testing.T) {
 	h.play("e2e4")
 	h.app.sess.dirty = false
 	h.app.newGame()
-	var entries []*widget.Entry
-	var selects []*widget.Select
-	walk(h.app.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
-		switch x := o.(type) {
-		case *widget.Entry:
-			entries = append(entries, x)
-		case *widget.Select:
-			selects = append(selects, x)
-		}
-	})
+	entries, selects := h.dialogFields()
 	selects[0].SetSelectedIndex(len(selects[0].Options) - 1) // custom
 	entries[2].SetText("0")                                  // minutes
 	entries[3].SetText("0")                                  // seconds a move

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/echiquier/echiquier/app/game"
@@ -46,12 +45,10 @@ func boardInput(m settings.MoveInput) widgets.InputMode {
 // changeLanguage shows the app in the language the settings name: the
 // window is built again with the game as it is.
 func (a *App) changeLanguage() {
-	if err := a.locale.useLanguage(a.settings.Language()); err != nil {
-		fyne.LogError("translations not loaded", err)
-	}
+	a.loadLanguage()
 	a.ui = a.buildUI()
 	a.win.SetContent(a.ui.content)
-	a.win.SetMainMenu(a.mainMenu())
+	a.installMenu()
 	a.applySettings()
 	if a.settingsWin != nil {
 		a.settingsWin.win.SetTitle(lang.L("Settings"))

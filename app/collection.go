@@ -151,20 +151,14 @@ func (c *collection) goodGames() int {
 // openIndexed decides what to do with a file indexed whole: open its only
 // game, show its picker, or say why nothing can be opened.
 func (a *App) openIndexed(c *collection) {
-	x := c.index
-	errs := c.index.Errors()
 	switch {
-	case c.state == failed && x.Len() == 0:
+	case c.state == failed && c.index.Len() == 0:
 		a.showFileError(c.path, c.err)
-	case x.Len() == 0:
+	case c.index.Len() == 0:
 		a.showFileError(c.path, errors.New(lang.L("The file holds no game.")))
 	case c.goodGames() == 0:
-		list := make([]error, len(errs))
-		for k, e := range errs {
-			list[k] = e.Err
-		}
-		a.showFileError(c.path, errors.New(describeLoadErrors(list)))
-	case x.Len() == 1 && c.state == indexed:
+		a.showFileError(c.path, errors.New(describeLoadErrors(c.index.Errors())))
+	case c.single():
 		a.openGame(c, 0)
 	default:
 		a.showPicker(c, true)
@@ -233,13 +227,13 @@ func (a *App) openGame(c *collection, i int) bool {
 		return false
 	}
 	single := c.single()
-	a.load(g, c.path, !single)
 	c.current = i
 	if single {
 		a.setCollection(nil)
 	} else {
 		a.setCollection(c)
 	}
+	a.load(g, c.path, !single)
 	return true
 }
 

@@ -112,15 +112,7 @@ func TestEndToEnd(t *testing.T) {
 // already stored (the green board), then with a corrupt preferences file.
 func (e *e2e) frenchAndSettings(english image.Image) {
 	t := e.t
-	home := t.TempDir()
-	config := appConfig(home)
-	if err := os.MkdirAll(config, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	prefs := `{"board.scheme":"green","board.flipped":false}`
-	if err := os.WriteFile(filepath.Join(config, "preferences.json"), []byte(prefs), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	home := homeWithPreferences(t, `{"board.scheme":"green","board.flipped":false}`)
 	fr := e.start(home, "fr_FR.UTF-8")
 	e.findBoard("the French program with the green board", green, "e2e-french.png")
 	french := e.screenshot("e2e-french.png")
@@ -134,16 +126,23 @@ func (e *e2e) frenchAndSettings(english image.Image) {
 		t.Errorf("the program did not start in French:\n%s", fr.log.String())
 	}
 
-	broken := t.TempDir()
-	if err := os.MkdirAll(appConfig(broken), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(appConfig(broken), "preferences.json"), []byte("{not json"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p := e.start(broken, "en_US.UTF-8")
+	p := e.start(homeWithPreferences(t, "{not json"), "en_US.UTF-8")
 	e.findBoard("the program with a corrupt preferences file", brown, "e2e-corrupt-preferences.png")
 	p.kill()
+}
+
+// homeWithPreferences is a new home folder where the program finds a
+// preferences file that holds prefs.
+func homeWithPreferences(t *testing.T, prefs string) string {
+	home := t.TempDir()
+	config := appConfig(home)
+	if err := os.MkdirAll(config, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(config, "preferences.json"), []byte(prefs), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return home
 }
 
 // differentPixels counts the pixels that differ between two screenshots

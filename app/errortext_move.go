@@ -72,11 +72,7 @@ func illegalReasonText(e *game.MoveError) string {
 		}
 		return lang.L("the piece on {{.Square}} is White's and it is Black's move", sq)
 	case game.RefusedNoneCanReach:
-		to := map[string]any{"Square": e.To.String()}
-		if e.Color == game.Black {
-			return noBlackPieceCanReachText(e.Kind, to)
-		}
-		return noWhitePieceCanReachText(e.Kind, to)
+		return noneCanReachText(e.Color, e.Kind, map[string]any{"Square": e.To.String()})
 	case game.RefusedCannotReach:
 		return cannotReachText(e.Piece.Kind(), map[string]any{"From": e.Square.String(), "To": e.To.String()})
 	case game.RefusedNoPromotion:
@@ -125,80 +121,65 @@ func castlingReasonText(e *game.MoveError) string {
 	return e.Detail
 }
 
+// byKind picks, from phrases about any piece, a pawn, a knight, a bishop,
+// a rook, a queen and a king (in the order of game.Kind), the one about
+// kind k. The phrases come worded, one lang.L call each, because a key
+// must be a literal; this only runs when a move is refused.
+func byKind(k game.Kind, phrases [game.King + 1]string) string {
+	if k < game.NoKind || k > game.King {
+		k = game.NoKind
+	}
+	return phrases[k]
+}
+
 // noSuchPieceText says that no piece of kind k stands on a square.
 func noSuchPieceText(k game.Kind, data map[string]any) string {
-	switch k {
-	case game.Pawn:
-		return lang.L("there is no pawn on {{.Square}}", data)
-	case game.Knight:
-		return lang.L("there is no knight on {{.Square}}", data)
-	case game.Bishop:
-		return lang.L("there is no bishop on {{.Square}}", data)
-	case game.Rook:
-		return lang.L("there is no rook on {{.Square}}", data)
-	case game.Queen:
-		return lang.L("there is no queen on {{.Square}}", data)
-	case game.King:
-		return lang.L("there is no king on {{.Square}}", data)
-	}
-	return lang.L("there is no piece on {{.Square}}", data)
+	return byKind(k, [...]string{
+		lang.L("there is no piece on {{.Square}}", data),
+		lang.L("there is no pawn on {{.Square}}", data),
+		lang.L("there is no knight on {{.Square}}", data),
+		lang.L("there is no bishop on {{.Square}}", data),
+		lang.L("there is no rook on {{.Square}}", data),
+		lang.L("there is no queen on {{.Square}}", data),
+		lang.L("there is no king on {{.Square}}", data),
+	})
 }
 
-// noWhitePieceCanReachText says that no white piece of kind k (any
-// piece for NoKind) can move to a square.
-func noWhitePieceCanReachText(k game.Kind, data map[string]any) string {
-	switch k {
-	case game.Pawn:
-		return lang.L("no white pawn can move to {{.Square}}", data)
-	case game.Knight:
-		return lang.L("no white knight can move to {{.Square}}", data)
-	case game.Bishop:
-		return lang.L("no white bishop can move to {{.Square}}", data)
-	case game.Rook:
-		return lang.L("no white rook can move to {{.Square}}", data)
-	case game.Queen:
-		return lang.L("no white queen can move to {{.Square}}", data)
-	case game.King:
-		return lang.L("no white king can move to {{.Square}}", data)
+// noneCanReachText says that no piece of side c and kind k (any piece for
+// NoKind) can move to a square.
+func noneCanReachText(c game.Color, k game.Kind, data map[string]any) string {
+	if c == game.Black {
+		return byKind(k, [...]string{
+			lang.L("no black piece can move to {{.Square}}", data),
+			lang.L("no black pawn can move to {{.Square}}", data),
+			lang.L("no black knight can move to {{.Square}}", data),
+			lang.L("no black bishop can move to {{.Square}}", data),
+			lang.L("no black rook can move to {{.Square}}", data),
+			lang.L("no black queen can move to {{.Square}}", data),
+			lang.L("no black king can move to {{.Square}}", data),
+		})
 	}
-	return lang.L("no white piece can move to {{.Square}}", data)
-}
-
-// noBlackPieceCanReachText is noWhitePieceCanReachText for Black.
-func noBlackPieceCanReachText(k game.Kind, data map[string]any) string {
-	switch k {
-	case game.Pawn:
-		return lang.L("no black pawn can move to {{.Square}}", data)
-	case game.Knight:
-		return lang.L("no black knight can move to {{.Square}}", data)
-	case game.Bishop:
-		return lang.L("no black bishop can move to {{.Square}}", data)
-	case game.Rook:
-		return lang.L("no black rook can move to {{.Square}}", data)
-	case game.Queen:
-		return lang.L("no black queen can move to {{.Square}}", data)
-	case game.King:
-		return lang.L("no black king can move to {{.Square}}", data)
-	}
-	return lang.L("no black piece can move to {{.Square}}", data)
+	return byKind(k, [...]string{
+		lang.L("no white piece can move to {{.Square}}", data),
+		lang.L("no white pawn can move to {{.Square}}", data),
+		lang.L("no white knight can move to {{.Square}}", data),
+		lang.L("no white bishop can move to {{.Square}}", data),
+		lang.L("no white rook can move to {{.Square}}", data),
+		lang.L("no white queen can move to {{.Square}}", data),
+		lang.L("no white king can move to {{.Square}}", data),
+	})
 }
 
 // cannotReachText says that the piece of kind k on a square cannot move
 // to another.
 func cannotReachText(k game.Kind, data map[string]any) string {
-	switch k {
-	case game.Pawn:
-		return lang.L("the pawn on {{.From}} cannot move to {{.To}}", data)
-	case game.Knight:
-		return lang.L("the knight on {{.From}} cannot move to {{.To}}", data)
-	case game.Bishop:
-		return lang.L("the bishop on {{.From}} cannot move to {{.To}}", data)
-	case game.Rook:
-		return lang.L("the rook on {{.From}} cannot move to {{.To}}", data)
-	case game.Queen:
-		return lang.L("the queen on {{.From}} cannot move to {{.To}}", data)
-	case game.King:
-		return lang.L("the king on {{.From}} cannot move to {{.To}}", data)
-	}
-	return lang.L("the piece on {{.From}} cannot move to {{.To}}", data)
+	return byKind(k, [...]string{
+		lang.L("the piece on {{.From}} cannot move to {{.To}}", data),
+		lang.L("the pawn on {{.From}} cannot move to {{.To}}", data),
+		lang.L("the knight on {{.From}} cannot move to {{.To}}", data),
+		lang.L("the bishop on {{.From}} cannot move to {{.To}}", data),
+		lang.L("the rook on {{.From}} cannot move to {{.To}}", data),
+		lang.L("the queen on {{.From}} cannot move to {{.To}}", data),
+		lang.L("the king on {{.From}} cannot move to {{.To}}", data),
+	})
 }

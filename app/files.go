@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/pgn"
 )
 
 // pgnFilter shows PGN files in the file dialogs.
@@ -94,15 +95,15 @@ func (a *App) showFileError(path string, err error) {
 
 // describeLoadErrors lists the games that could not be read, with their
 // line and text, the first few of them.
-func describeLoadErrors(errs []error) string {
+func describeLoadErrors(errs []pgn.GameError) string {
 	const most = 5
 	var lines []string
-	for i, err := range errs {
+	for i, e := range errs {
 		if i == most {
 			lines = append(lines, lang.L("… and {{.Count}} more", map[string]any{"Count": len(errs) - most}))
 			break
 		}
-		lines = append(lines, errorText(err))
+		lines = append(lines, errorText(e.Err))
 	}
 	return strings.Join(lines, "\n")
 }

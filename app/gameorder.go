@@ -28,25 +28,13 @@ const (
 	numColumns
 )
 
-// field returns the index field a column shows, if it shows one.
-func (c column) field() (pgn.Field, bool) {
-	switch c {
-	case colWhite:
-		return pgn.FieldWhite, true
-	case colBlack:
-		return pgn.FieldBlack, true
-	case colResult:
-		return pgn.FieldResult, true
-	case colDate:
-		return pgn.FieldDate, true
-	case colEvent:
-		return pgn.FieldEvent, true
-	case colRound:
-		return pgn.FieldRound, true
-	case colECO:
-		return pgn.FieldECO, true
-	}
-	return 0, false
+// field returns the index field a column shows. colNumber and colMoves
+// show none: their callers deal with them first.
+func (c column) field() pgn.Field {
+	return [numColumns]pgn.Field{
+		colWhite: pgn.FieldWhite, colBlack: pgn.FieldBlack, colResult: pgn.FieldResult, colDate: pgn.FieldDate,
+		colEvent: pgn.FieldEvent, colRound: pgn.FieldRound, colECO: pgn.FieldECO,
+	}[c]
 }
 
 // filterFields are the tags the filter looks in: the players, the event
@@ -64,6 +52,7 @@ type gameOrder struct {
 	by    column
 	desc  bool
 	words []string // the filter, folded, one word each
+	hint  int      // the row position found last
 
 	folded []string  // folded tag values by value id, "" until needed
 	isFold []bool    // which entries of folded are computed
@@ -158,7 +147,7 @@ func (o *gameOrder) compareBy(p, q int) int {
 	case colMoves:
 		return cmp.Compare(o.x.Plies(p), o.x.Plies(q))
 	}
-	f, _ := o.by.field()
+	f := o.by.field()
 	a, b := o.x.TagID(p, f), o.x.TagID(q, f)
 	if a == b {
 		return 0
@@ -210,9 +199,18 @@ func (o *gameOrder) foldedValue(id int) string {
 	return o.folded[id]
 }
 
-// position returns the row of game i, or -1 when it is not listed.
+// position returns the row of game i, or -1 when it is not listed. It
+// looks first where it found a game last: the menus ask for the row of
+// the game on screen after every move.
 func (o *gameOrder) position(i int) int {
-	return slices.Index(o.rows, i)
+	if o.hint < len(o.rows) && o.rows[o.hint] == i {
+		return o.hint
+	}
+	p := slices.Index(o.rows, i)
+	if p >= 0 {
+		o.hint = p
+	}
+	return p
 }
 
 // neighbour returns the nearest game listed after (dir 1) or before

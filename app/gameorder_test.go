@@ -62,21 +62,20 @@ func TestGameOrderLeavesBadGamesOut(t *testing.T) {
 
 func TestGameOrderSorts(t *testing.T) {
 	o := newTestOrder(t)
-	o.sortBy(colWhite)
-	if !slices.Equal(o.rows, []int{1, 4, 2, 0}) {
-		t.Errorf("by White: %v (Anand, Bacrot, carlsen, Ünal)", o.rows)
-	}
-	o.sortBy(colWhite)
-	if !slices.Equal(o.rows, []int{0, 2, 4, 1}) {
-		t.Errorf("by White, reversed: %v", o.rows)
-	}
-	o.sortBy(colMoves)
-	if !slices.Equal(o.rows, []int{2, 0, 4, 1}) {
-		t.Errorf("by moves: %v", o.rows)
-	}
-	o.sortBy(colDate)
-	if !slices.Equal(o.rows, []int{1, 0, 4, 2}) {
-		t.Errorf("by date: %v", o.rows)
+	for _, tt := range []struct {
+		by   column
+		want []int
+		what string
+	}{
+		{colWhite, []int{1, 4, 2, 0}, "by White (Anand, Bacrot, carlsen, Ünal)"},
+		{colWhite, []int{0, 2, 4, 1}, "by White, reversed"},
+		{colMoves, []int{2, 0, 4, 1}, "by moves"},
+		{colDate, []int{1, 0, 4, 2}, "by date"},
+	} {
+		o.sortBy(tt.by)
+		if !slices.Equal(o.rows, tt.want) {
+			t.Errorf("%s: %v, want %v", tt.what, o.rows, tt.want)
+		}
 	}
 }
 

@@ -42,15 +42,29 @@ func newHarness(t *testing.T) *harness {
 	return h
 }
 
+// squareOnCanvas returns the middle of a square of the board, in the
+// window's coordinates.
+func (h *harness) squareOnCanvas(name string) fyne.Position {
+	b := h.app.ui.board
+	return fyne.CurrentApp().Driver().AbsolutePositionForObject(b).Add(b.SquareCenter(square(name)))
+}
+
 // drag drags a piece on the board from one square to another, as the
 // test driver does.
 func (h *harness) drag(from, to string) {
 	h.t.Helper()
-	b := h.app.ui.board
-	abs := fyne.CurrentApp().Driver().AbsolutePositionForObject(b)
-	start := abs.Add(b.SquareCenter(square(from)))
-	end := abs.Add(b.SquareCenter(square(to)))
+	start, end := h.squareOnCanvas(from), h.squareOnCanvas(to)
 	test.Drag(h.app.win.Canvas(), start, end.X-start.X, end.Y-start.Y)
+}
+
+// moveAfter shows the position after the main line's ply-th move (the
+// first is 0), plays a move there, given as "c7c5", and answers the
+// question whether it starts a side line or replaces the rest.
+func (h *harness) moveAfter(ply int, move, answer string) {
+	h.t.Helper()
+	h.app.showNode(h.app.sess.game.MainLine()[ply])
+	h.play(move)
+	h.tapButton(answer)
 }
 
 // play drags each move of a list given as "e2e4 e7e5".
@@ -92,13 +106,8 @@ func (h *harness) tapButton(text string) {
 	if top == nil {
 		h.t.Fatalf("no dialog shown to tap %q in", text)
 	}
-	var found *widget.Button
-	walk(top, func(o fyne.CanvasObject) {
-		if b, ok := o.(*widget.Button); ok && b.Text == text && found == nil {
-			found = b
-		}
-	})
-	if found == nil {
+	found, ok := find(top, func(b *widget.Button) bool { return b.Text == text })
+	if !ok {
 		h.t.Fatalf("no button %q in the dialog: %s", text, h.dialogText())
 	}
 	test.Tap(found)
@@ -110,6 +119,20 @@ func (h *harness) wantDialog(substr string) {
 	if got := h.dialogText(); !strings.Contains(got, substr) {
 		h.t.Fatalf("dialog shows %q, want %q", got, substr)
 	}
+}
+
+// dialogFields returns the entries and the selects of the dialog on top,
+// in order.
+func (h *harness) dialogFields() (entries []*widget.Entry, selects []*widget.Select) {
+	walk(h.app.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *widget.Entry:
+			entries = append(entries, x)
+		case *widget.Select:
+			selects = append(selects, x)
+		}
+	})
+	return entries, selects
 }
 
 // walk visits an object and everything it contains, every tab of a tab
@@ -130,6 +153,16 @@ func walk(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
 			walk(c, f)
 		}
 	}
+}
+
+// find returns the first object of type T under o that match accepts.
+func find[T fyne.CanvasObject](o fyne.CanvasObject, match func(T) bool) (found T, ok bool) {
+	walk(o, func(x fyne.CanvasObject) {
+		if v, is := x.(T); is && !ok && match(v) {
+			found, ok = v, true
+		}
+	})
+	return found, ok
 }
 
 func (h *harness) history() string { return strings.Join(h.app.sess.game.History(), " ") }
@@ -177,7 +210,5 @@ func (h *harness) typeInFocused(text string) {
 // tapSquare clicks a square of the board.
 func (h *harness) tapSquare(name string) {
 	h.t.Helper()
-	b := h.app.ui.board
-	abs := fyne.CurrentApp().Driver().AbsolutePositionForObject(b)
-	test.TapCanvas(h.app.win.Canvas(), abs.Add(b.SquareCenter(square(name))))
+	test.TapCanvas(h.app.win.Canvas(), h.squareOnCanvas(name))
 }

@@ -57,34 +57,54 @@ func TestPlayTheBoardByKeyboardAlone(t *testing.T) {
 	}
 }
 
+// shortcut types the Ctrl (or Cmd) shortcut of a menu item on k.
+func (h *harness) shortcut(k fyne.KeyName) {
+	h.t.Helper()
+	for _, m := range h.app.win.MainMenu().Items {
+		for _, it := range m.Items {
+			if sc, ok := it.Shortcut.(interface {
+				Key() fyne.KeyName
+				Mod() fyne.KeyModifier
+			}); ok && sc.Key() == k && sc.Mod() == fyne.KeyModifierShortcutDefault {
+				h.app.win.Canvas().(fyne.Shortcutable).TypedShortcut(it.Shortcut)
+				return
+			}
+		}
+	}
+	h.t.Fatalf("no menu item has the shortcut Ctrl+%v", k)
+}
+
 func TestShortcutsReachTheirActions(t *testing.T) {
 	h := newHarness(t)
 	h.play("e2e4")
-	shortcut := func(k fyne.KeyName, mods fyne.KeyModifier) {
-		for _, m := range h.app.win.MainMenu().Items {
-			for _, it := range m.Items {
-				if sc, ok := it.Shortcut.(interface {
-					Key() fyne.KeyName
-					Mod() fyne.KeyModifier
-				}); ok && sc.Key() == k && sc.Mod() == mods {
-					h.app.win.Canvas().(fyne.Shortcutable).TypedShortcut(it.Shortcut)
-					return
-				}
-			}
-		}
-		t.Fatalf("no menu item has the shortcut %v+%v", mods, k)
-	}
 	flipped := h.app.ui.board.Flipped
-	shortcut(fyne.KeyF, fyne.KeyModifierShortcutDefault)
+	h.shortcut(fyne.KeyF)
 	if h.app.ui.board.Flipped == flipped {
 		t.Error("Ctrl+F did not flip the board")
 	}
-	shortcut(fyne.KeyZ, fyne.KeyModifierShortcutDefault)
+	h.shortcut(fyne.KeyZ)
 	h.wantDialog("take back")
 	h.tapButton("Allow")
 	if h.history() != "" {
 		t.Errorf("Ctrl+Z then Allow left %q", h.history())
 	}
-	shortcut(fyne.KeyN, fyne.KeyModifierShortcutDefault)
+	h.shortcut(fyne.KeyN)
 	h.wantDialog("New game")
+}
+
+func TestShortcutsFollowTheMenusOfANewLanguage(t *testing.T) {
+	h := newHarness(t)
+	t.Cleanup(func() { h.app.locale.useLanguage("") })
+	h.app.settings.SetLanguage("en")
+	h.app.changeLanguage()
+	c := h.openGames(pgnGame("White=X", 2) + pgnGame("White=Y", 2))
+	h.tapButton("Open")
+	h.app.nextGame()
+	if c.picker.visible {
+		t.Fatal("the list of games is still shown")
+	}
+	h.shortcut(fyne.KeyL)
+	if !c.picker.visible {
+		t.Error("after a change of language, Ctrl+L does not list the games of the file")
+	}
 }

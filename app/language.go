@@ -4,10 +4,10 @@ import (
 	"os"
 	"strings"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/echiquier/echiquier/app/game"
-
 	"github.com/echiquier/echiquier/resources"
 )
 
@@ -48,23 +48,28 @@ func (s systemLocale) useLanguage(code string) error {
 	return resources.LoadTranslations()
 }
 
-// language returns the language the app is shown in: "fr" or "en".
-func (a *App) language() string {
+// loadLanguage shows the app in the language the settings name, or else
+// in the system's, and notes which one it is: the system's is read here
+// once, not each time a move is written.
+func (a *App) loadLanguage() {
 	code := a.settings.Language()
+	if err := a.locale.useLanguage(code); err != nil {
+		fyne.LogError("translations not loaded", err)
+	}
 	if code == "" {
 		code = lang.SystemLocale().LanguageString()
 	}
+	a.language = "en"
 	if strings.HasPrefix(code, "fr") {
-		return "fr"
+		a.language = "fr"
 	}
-	return "en"
 }
 
 // notation returns how moves are written for the user: as chosen in the
 // settings, or else French SAN for French and English SAN otherwise.
 func (a *App) notation() game.Notation {
 	fallback := game.EnglishSAN
-	if a.language() == "fr" {
+	if a.language == "fr" {
 		fallback = game.FrenchSAN
 	}
 	return a.settings.Notation(fallback)

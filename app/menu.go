@@ -112,9 +112,11 @@ func ctrlShift(k fyne.KeyName) fyne.Shortcut {
 	return &desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
 }
 
-// installShortcuts registers the keyboard shortcuts of the menus and the
-// keys that step through the moves.
-func (a *App) installShortcuts() {
+// installMenu gives the window its menus and registers their keyboard
+// shortcuts, in place of those of the menus it had, and the keys that
+// step through the moves.
+func (a *App) installMenu() {
+	a.win.SetMainMenu(a.mainMenu())
 	c := a.win.Canvas()
 	for _, m := range a.win.MainMenu().Items {
 		for _, it := range m.Items {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -100,7 +101,8 @@ func (a *App) suggestMoves() {
 }
 
 // completeMove fills the box with the one move that begins with what is
-// typed, or with the part all such moves share.
+// typed, or with the part all such moves share: whole characters, as a
+// figurine takes several bytes.
 func (a *App) completeMove() {
 	mb := a.ui.moveBox
 	found := a.suggestions(mb.entry.Text)
@@ -110,7 +112,8 @@ func (a *App) completeMove() {
 	common := found[0]
 	for _, s := range found[1:] {
 		for !strings.HasPrefix(s, common) {
-			common = common[:len(common)-1]
+			_, size := utf8.DecodeLastRuneInString(common)
+			common = common[:len(common)-size]
 		}
 	}
 	if len(common) > len(strings.TrimSpace(mb.entry.Text)) {
@@ -122,6 +125,8 @@ func (a *App) completeMove() {
 
 // submitTypedMove plays the move typed, or says why it cannot be played.
 // A text that is the beginning of exactly one legal move plays that move.
+// Where the English and the French reading name two legal moves ("Rf1":
+// a rook or the king), the one in the notation of the move list wins.
 func (a *App) submitTypedMove(text string) {
 	mb := a.ui.moveBox
 	text = strings.TrimSpace(text)
@@ -132,16 +137,16 @@ func (a *App) submitTypedMove(text string) {
 		a.showMoveBoxError(lang.L("No move can be played here: the game is over"))
 		return
 	}
-	n := a.sess.shown()
-	m, err := n.ParseMove(text)
+	n, notation := a.sess.shown(), a.notation()
+	m, err := n.ParseMoveIn(text, notation)
 	if err != nil {
 		found := a.suggestions(text)
 		if len(found) != 1 {
-			a.showMoveBoxError(errorTextIn(err, a.notation()))
+			a.showMoveBoxError(errorTextIn(err, notation))
 			return
 		}
-		if m, err = n.ParseMove(found[0]); err != nil {
-			a.showMoveBoxError(errorTextIn(err, a.notation()))
+		if m, err = n.ParseMoveIn(found[0], notation); err != nil {
+			a.showMoveBoxError(errorTextIn(err, notation))
 			return
 		}
 	}

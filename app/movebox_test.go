@@ -86,6 +86,50 @@ func TestMoveBoxFollowsTheNotation(t *testing.T) {
 	}
 }
 
+// rooksAndKing is a position where "Rf1" names a rook's move in English
+// and the king's (roi) in French.
+const rooksAndKing = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"
+
+// loadFEN shows a new game from a position.
+func (h *harness) loadFEN(fen string) {
+	h.t.Helper()
+	g, err := game.New(game.Options{FEN: fen})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.app.load(g, "", false)
+}
+
+func TestTypedMoveReadInTheNotationOfTheList(t *testing.T) {
+	for _, tt := range []struct {
+		notation game.Notation
+		want     string
+	}{
+		{game.EnglishSAN, "Rf1"}, // the rook
+		{game.FrenchSAN, "Kf1"},  // the king (roi)
+	} {
+		h := newHarness(t)
+		h.loadFEN(rooksAndKing)
+		h.app.settings.SetNotation(tt.notation)
+		h.typeMove("Rf1")
+		if got := h.history(); got != tt.want {
+			t.Errorf("Rf1 typed with the list in %s played %q, want %s", tt.notation, got, tt.want)
+		}
+	}
+}
+
+func TestTabCompletesWholeFigurines(t *testing.T) {
+	h := newHarness(t)
+	h.loadFEN(rooksAndKing)
+	h.app.settings.SetNotation(game.FigurineSAN)
+	e := h.app.ui.moveBox.entry
+	test.Type(e, "R") // the rooks' moves, ♖, and the king's (roi), ♔
+	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyTab})
+	if e.Text != "R" {
+		t.Errorf("Tab turned R, begun by ♖ and ♔ moves alike, into %q", e.Text)
+	}
+}
+
 func TestTypingWithNothingFocusedFillsTheMoveBox(t *testing.T) {
 	h := newHarness(t)
 	h.app.win.Canvas().Unfocus()

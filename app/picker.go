@@ -171,8 +171,7 @@ func (p *picker) cellText(i int, c column) string {
 	case colMoves:
 		return strconv.Itoa((x.Plies(i) + 1) / 2)
 	}
-	f, _ := c.field()
-	return x.Tag(i, f)
+	return x.Tag(i, c.field())
 }
 
 // alignment puts numbers on the right of their column.
@@ -210,16 +209,22 @@ func (p *picker) refresh() {
 	if p.order.x != p.c.index {
 		p.order.grow(p.c.index)
 	}
-	p.keepSelectionListed()
-	p.refreshStatus()
 	p.bad.set(p.badGames())
-	p.table.Refresh()
-	enable(p.openBtn, p.selected >= 0)
+	p.refreshList()
 	if shown := [2]bool{p.progress.Visible(), p.bad.box.Visible()}; shown != p.layout {
 		// Parts shown or hidden: lay the dialog out again.
 		p.layout = shown
 		p.content.Refresh()
 	}
+}
+
+// refreshList shows the games listed and their count, after the games
+// or the filter changed.
+func (p *picker) refreshList() {
+	p.keepSelectionListed()
+	p.refreshStatus()
+	p.table.Refresh()
+	enable(p.openBtn, p.selected >= 0)
 }
 
 // refreshStatus says how many games there are and how far indexing is.
@@ -277,7 +282,7 @@ func (p *picker) badGames() []badGame {
 func (p *picker) setFilter(text string) {
 	p.touched = true
 	p.order.setFilter(text)
-	p.refresh()
+	p.refreshList() // the bad games and the layout stay as they are
 	p.scrollToSelected()
 }
 

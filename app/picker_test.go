@@ -345,3 +345,17 @@ func TestAllBadGamesSaySo(t *testing.T) {
 		t.Errorf("the game changed: %q", h.history())
 	}
 }
+
+func TestMenusFollowTheGameOpenedFromThePicker(t *testing.T) {
+	h := newHarness(t)
+	c := h.openGames(pickerGames)
+	h.picked(c)
+	h.tapButton("White") // Anand first
+	test.Tap(h.cellOf(0))
+	h.tapButton("Open")
+	items := h.app.collectionItems
+	if items.list.Disabled || items.next.Disabled || !items.previous.Disabled {
+		t.Errorf("menus right after opening the first game: list %v, next %v, previous %v (disabled)",
+			items.list.Disabled, items.next.Disabled, items.previous.Disabled)
+	}
+}

@@ -24,16 +24,11 @@ func (h *harness) settingsContent() fyne.CanvasObject {
 	return h.app.settingsWin.win.Content()
 }
 
-// findIn returns the first object under o that match accepts.
+// findIn returns the first object of the settings window's content o
+// that match accepts.
 func findIn[T fyne.CanvasObject](t *testing.T, o fyne.CanvasObject, what string, match func(T) bool) T {
 	t.Helper()
-	var found T
-	var ok bool
-	walk(o, func(x fyne.CanvasObject) {
-		if v, is := x.(T); is && !ok && match(v) {
-			found, ok = v, true
-		}
-	})
+	found, ok := find(o, match)
 	if !ok {
 		t.Fatalf("no %s in the settings window", what)
 	}

@@ -92,7 +92,7 @@ func (w *settingsWindow) boardTab() fyne.CanvasObject {
 		setNames[i] = pieceSetTitle(name)
 	}
 	set := widget.NewSelect(setNames, nil)
-	set.SetSelectedIndex(indexOf(len(sets), func(i int) bool { return sets[i] == pieces.ByName(s.PieceSet()).Name }))
+	set.SetSelectedIndex(indexOf(len(sets), func(i int) bool { return sets[i] == w.a.pieceSet(s.PieceSet()).Name }))
 	set.OnChanged = func(string) {
 		s.SetPieceSet(sets[set.SelectedIndex()])
 		w.changed()

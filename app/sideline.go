@@ -13,18 +13,14 @@ import (
 // the live position of a game that goes on, or any earlier position (a
 // move there starts a side line or replaces the rest of the game).
 func (a *App) canMoveHere() bool {
-	n := a.sess.shown()
-	if n == a.sess.game.Live() {
-		return !a.sess.game.Status().Over()
-	}
-	return true
+	return !a.sess.shown().IsLive() || !a.sess.game.Status().Over()
 }
 
 // moveFromBoard plays a move made on the board or typed: in the game at
 // the live position, or else from the past position shown.
 func (a *App) moveFromBoard(m game.Move) {
 	n := a.sess.shown()
-	if n == a.sess.game.Live() {
+	if n.IsLive() {
 		a.boardMove(m)
 		return
 	}
@@ -98,7 +94,8 @@ func (a *App) replaceRest(n *game.Node, m game.Move) {
 func (a *App) edited(n *game.Node) {
 	a.sess.dirty = true
 	a.saveAutosave()
-	a.showNode(n)
+	a.setView(n)
+	a.refresh()
 }
 
 // nodeMenu is the context menu of a move in the move list.
@@ -164,7 +161,10 @@ func (a *App) editComment(n *game.Node) {
 		if !ok {
 			return
 		}
-		a.sess.game.SetComment(n, entry.Text)
+		if err := a.sess.game.SetComment(n, entry.Text); err != nil {
+			a.showError(err)
+			return
+		}
 		a.edited(a.sess.shown())
 	}, a.win)
 	d.Resize(fyne.NewSize(480, 260))

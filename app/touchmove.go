@@ -30,11 +30,11 @@ func (a *App) pieceRefused(game.Square) {
 		map[string]any{"Square": a.touched.square.String()}))
 }
 
-// touchedSquare returns the piece the player must move, or NoSquare once
-// a move was made, the mode is off, or a past position is shown.
-func (a *App) touchedSquare() game.Square {
+// releaseTouch forgets the piece touched once a move was made, the mode
+// is off, or a past position is shown: forgotten, the touch does not come
+// back when that move is taken back or the game shown again.
+func (a *App) releaseTouch() {
 	if !a.settings.TouchMove() || a.sess.browsing() || a.touched.at != a.sess.game.Live() {
 		a.touched = touchMove{square: game.NoSquare}
 	}
-	return a.touched.square
 }

@@ -84,13 +84,21 @@ func (u *ui) buildActions(a *App) {
 
 // refresh brings the whole window in line with the session.
 func (a *App) refresh() {
-	a.refreshBoard()
-	a.refreshMoves()
+	a.ui.moves.SetRoot(a.sess.game.Root())
+	a.refreshView()
 	a.refreshClockFaces(true)
-	a.refreshStatus()
 	a.refreshActions()
 	a.refreshTitle()
 	a.refreshMenu()
+}
+
+// refreshView shows the position chosen on the board, in the move list
+// and in the status line: all that changes when the game does not, only
+// the move shown. The move list's tree is not read again.
+func (a *App) refreshView() {
+	a.refreshBoard()
+	a.ui.moves.SetCurrent(a.sess.shown())
+	a.refreshStatus()
 }
 
 func (a *App) refreshBoard() {
@@ -102,7 +110,8 @@ func (a *App) refreshBoard() {
 	if a.canMoveHere() {
 		b.Legal = n.LegalMoves()
 	}
-	b.Locked = a.touchedSquare()
+	a.releaseTouch()
+	b.Locked = a.touched.square
 	b.Flipped = a.settings.Flipped()
 	b.Refresh()
 	a.refreshBanner(n)
@@ -131,23 +140,17 @@ func moveLabel(n *game.Node) string {
 	return strconv.Itoa(n.MoveNumber()) + dots + n.SAN()
 }
 
-func (a *App) refreshMoves() {
-	g := a.sess.game
-	a.ui.moves.SetRoot(g.Root())
-	a.ui.moves.SetCurrent(a.sess.shown())
-}
-
 // refreshClockFaces updates both clocks; unless forced, a clock is
 // redrawn only when the text it shows changes.
 func (a *App) refreshClockFaces(force bool) {
 	g := a.sess.game
 	timed := !g.TimeControl().IsZero()
 	over := g.Status().Over()
-	top := game.Black
-	if a.settings.Flipped() {
-		top = game.White
-	}
 	if force {
+		top := game.Black
+		if a.settings.Flipped() {
+			top = game.White
+		}
 		a.ui.topSlot.Objects = []fyne.CanvasObject{a.ui.clocks[top]}
 		a.ui.lowSlot.Objects = []fyne.CanvasObject{a.ui.clocks[top.Other()]}
 		a.ui.topSlot.Refresh()

@@ -21,12 +21,19 @@ func benchBoard(b *testing.B) *widgets.Board {
 	return board
 }
 
+// pickUpE2 starts dragging the pawn on e2 and returns where the drag
+// began.
+func pickUpE2(board *widgets.Board) fyne.Position {
+	start := board.SquareCenter(game.NewSquare(4, 1))
+	board.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: start}, Dragged: fyne.NewDelta(1, -1)})
+	return start
+}
+
 // BenchmarkBoardDragStep is one pointer move while a piece is dragged:
 // what the board does between two frames of a drag.
 func BenchmarkBoardDragStep(b *testing.B) {
 	board := benchBoard(b)
-	start := board.SquareCenter(game.NewSquare(4, 1))
-	board.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: start}, Dragged: fyne.NewDelta(1, -1)})
+	start := pickUpE2(board)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -49,8 +56,7 @@ func BenchmarkBoardRefresh(b *testing.B) {
 // dragged, as when the app refreshes (a clock, a redraw) during a drag.
 func BenchmarkBoardRefreshDragging(b *testing.B) {
 	board := benchBoard(b)
-	start := board.SquareCenter(game.NewSquare(4, 1))
-	board.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: start}, Dragged: fyne.NewDelta(1, -1)})
+	pickUpE2(board)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

@@ -213,12 +213,12 @@ func (r *boardRenderer) layoutCoordinates(g boardGeometry) {
 // is dragged.
 func (r *boardRenderer) moveDragged() {
 	b := r.b
-	g := b.geometry()
 	if !b.ui.dragging {
 		return
 	}
+	g := b.geometry()
 	r.dragged.Move(b.ui.dragAt.SubtractXY(g.square/2, g.square/2))
-	over := b.SquareAt(b.ui.dragAt)
+	over := g.squareAt(b.ui.dragAt, b.Flipped)
 	r.hover.Hidden = over == game.NoSquare || !b.hasMove(b.ui.dragFrom, over)
 	if !r.hover.Hidden {
 		r.hover.Move(g.squarePos(over, b.Flipped))
@@ -257,19 +257,21 @@ func (r *boardRenderer) Refresh() {
 	canvas.Refresh(r.b)
 }
 
+// refreshColours sets the scheme's colours. Each colour is made a
+// color.Color once: storing a color.NRGBA in a color.Color field
+// allocates, which for 64 squares was most of a refresh's allocations.
 func (r *boardRenderer) refreshColours() {
 	s := r.b.Scheme
+	light, dark, coords := color.Color(s.Light), color.Color(s.Dark), color.Color(s.Coordinates)
 	for i, x := range r.squares {
-		x.FillColor = s.Dark
+		x.FillColor = dark
 		if game.Square(i).IsLight() {
-			x.FillColor = s.Light
+			x.FillColor = light
 		}
 	}
 	for i := 0; i < 8; i++ {
-		r.files[i].Color, r.ranks[i].Color = s.Coordinates, s.Coordinates
+		r.files[i].Color, r.ranks[i].Color = coords, coords
 		r.files[i].Hidden, r.ranks[i].Hidden = !r.b.ShowCoordinates, !r.b.ShowCoordinates
-		r.files[i].Text = string(rune('a' + i))
-		r.ranks[i].Text = string(rune('1' + i))
 	}
 	r.lastFrom.FillColor, r.lastTo.FillColor = s.LastMove, s.LastMove
 	th, v := r.b.Theme(), fyne.CurrentApp().Settings().ThemeVariant()
@@ -295,12 +297,13 @@ func (r *boardRenderer) refreshHighlights() {
 func (r *boardRenderer) refreshHints() {
 	b := r.b
 	from := b.ui.selected
+	hint := color.Color(b.Scheme.Hint) // once, as in refreshColours
 	for i, h := range r.hints {
 		target := b.ShowHints && from != game.NoSquare && b.hasMove(from, game.Square(i))
 		h.Hidden = !target
-		h.FillColor, h.StrokeColor = b.Scheme.Hint, color.Transparent
+		h.FillColor, h.StrokeColor = hint, color.Transparent
 		if b.Pos.Board[i] != game.NoPiece {
-			h.FillColor, h.StrokeColor = color.Transparent, b.Scheme.Hint
+			h.FillColor, h.StrokeColor = color.Transparent, hint
 		}
 	}
 }
@@ -343,10 +346,12 @@ func (r *boardRenderer) refreshPromotion() {
 	b := r.b
 	hidden := !b.ui.promoting
 	r.veil.Hidden = hidden
+	// Each colour made a color.Color once, as in refreshColours.
+	fill, stroke := color.Color(color.NRGBA{R: 0xf4, G: 0xf4, B: 0xf4, A: 0xff}), color.Color(b.Scheme.Selected)
 	for i, c := range r.promoBack {
 		c.Hidden = hidden
-		c.FillColor = color.NRGBA{R: 0xf4, G: 0xf4, B: 0xf4, A: 0xff}
-		c.StrokeColor = b.Scheme.Selected
+		c.FillColor = fill
+		c.StrokeColor = stroke
 		c.StrokeWidth = 2
 		if b.cursorShown() && i == b.ui.promoChoice {
 			c.StrokeColor = r.cursor.StrokeColor

@@ -106,9 +106,7 @@ func (b *Board) stopSlide() {
 }
 
 // reachedBy reports whether m, played in prev, gives next's pieces and
-// turn. It knows just enough of the rules to place the pieces: castling
-// moves the rook, en passant takes the pawn beside, promotion changes the
-// pawn.
+// turn.
 func reachedBy(prev, next game.Position, m game.Move) bool {
 	if !onBoard(m.From) || !onBoard(m.To) || m.From == m.To {
 		return false
@@ -117,21 +115,5 @@ func reachedBy(prev, next game.Position, m game.Move) bool {
 	if p == game.NoPiece || p.Color() != prev.Turn || next.Turn == prev.Turn {
 		return false
 	}
-	want := prev.Board
-	want[m.From], want[m.To] = game.NoPiece, p
-	if m.Promotion != game.NoKind {
-		want[m.To] = game.NewPiece(p.Color(), m.Promotion)
-	}
-	df := m.To.File() - m.From.File()
-	switch {
-	case p.Kind() == game.King && (df == 2 || df == -2):
-		rookFrom, rookTo := game.NewSquare(7, m.From.Rank()), game.NewSquare(5, m.From.Rank())
-		if df < 0 {
-			rookFrom, rookTo = game.NewSquare(0, m.From.Rank()), game.NewSquare(3, m.From.Rank())
-		}
-		want[rookTo], want[rookFrom] = want[rookFrom], game.NoPiece
-	case p.Kind() == game.Pawn && df != 0 && prev.Board[m.To] == game.NoPiece:
-		want[game.NewSquare(m.To.File(), m.From.Rank())] = game.NoPiece
-	}
-	return want == next.Board
+	return prev.Play(m).Board == next.Board
 }

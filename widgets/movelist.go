@@ -69,12 +69,6 @@ func (l *MoveList) SetRoot(root *game.Node) {
 	l.view.relayout()
 }
 
-// SetLine shows the tree under root; line is ignored.
-//
-// Deprecated: use SetRoot. SetLine only keeps the app building until it
-// switches to SetRoot; remove it then.
-func (l *MoveList) SetLine(root *game.Node, _ []*game.Node) { l.SetRoot(root) }
-
 // SetCurrent highlights n's move, on the main line or a side line, and
 // scrolls it into view. nil, the root or a node not in the tree
 // highlights nothing.
@@ -110,14 +104,6 @@ func (l *MoveList) MovePosition(n *game.Node) (pos fyne.Position, ok bool) {
 	return fyne.NewPos(e.para.left+t.x+t.w/2, y), true
 }
 
-// cell returns what a move cell shows for n (nil: an empty cell).
-func (v *moveListView) cell(n *game.Node, text string) cellState {
-	if n == nil {
-		return cellState{}
-	}
-	return cellState{node: n, text: text, current: n == v.l.current}
-}
-
 func (l *MoveList) tapped(n *game.Node) {
 	if l.OnSelect != nil {
 		l.OnSelect(n)
@@ -136,16 +122,4 @@ func (l *MoveList) showMenu(n *game.Node, pos fyne.Position) {
 		return
 	}
 	widget.ShowPopUpMenuAtPosition(m, c, pos)
-}
-
-// rowNumber is the move number of a row: "12." or, for a row without
-// White's move, "12…".
-func rowNumber(white, black *game.Node) string {
-	switch {
-	case white != nil:
-		return moveNumber(white)
-	case black != nil:
-		return moveNumber(black)
-	}
-	return ""
 }

@@ -31,23 +31,18 @@ func annotatedBenchGame(b *testing.B) *game.Game {
 
 // BenchmarkMoveList_SetRootPlain300 reads a 300-ply game without
 // annotations into a shown list, as after each move of a game.
-func BenchmarkMoveList_SetRootPlain300(b *testing.B) {
-	g := longGame(b, 300)
-	l, _ := benchMoveList(b)
-	last := g.MainLine()[299]
-	b.ReportAllocs()
-	for b.Loop() {
-		l.SetRoot(g.Root())
-		l.SetCurrent(last)
-	}
-}
+func BenchmarkMoveList_SetRootPlain300(b *testing.B) { benchSetRoot(b, longGame(b, 300)) }
 
 // BenchmarkMoveList_SetRootAnnotated reads a 300-ply game with 2,000
 // side-line moves and comments into a shown list.
-func BenchmarkMoveList_SetRootAnnotated(b *testing.B) {
-	g := annotatedBenchGame(b)
+func BenchmarkMoveList_SetRootAnnotated(b *testing.B) { benchSetRoot(b, annotatedBenchGame(b)) }
+
+// benchSetRoot reads g into a shown list and highlights its last move,
+// as the app does after each move.
+func benchSetRoot(b *testing.B, g *game.Game) {
 	l, _ := benchMoveList(b)
-	last := g.MainLine()[299]
+	main := g.MainLine()
+	last := main[len(main)-1]
 	b.ReportAllocs()
 	for b.Loop() {
 		l.SetRoot(g.Root())
@@ -92,13 +87,30 @@ func BenchmarkMoveList_ScrollAnnotated(b *testing.B) {
 	c := w.Canvas()
 	at := fyne.NewPos(100, 100)
 	step := float32(-40)
+	main := g.MainLine()
 	b.ReportAllocs()
 	for b.Loop() {
-		if pos, _ := l.MovePosition(g.MainLine()[299]); pos.Y < 600 {
+		if pos, _ := l.MovePosition(main[299]); pos.Y < 600 {
 			step = 40
-		} else if pos, _ := l.MovePosition(g.MainLine()[0]); pos.Y > 0 {
+		} else if pos, _ := l.MovePosition(main[0]); pos.Y > 0 {
 			step = -40
 		}
 		test.Scroll(c, at, 0, step)
+	}
+}
+
+// BenchmarkMoveList_SetCurrentInView moves the highlight between two
+// moves in view of a 300-ply game, as a click in the list or a step
+// through the game does.
+func BenchmarkMoveList_SetCurrentInView(b *testing.B) {
+	g := longGame(b, 300)
+	l, _ := benchMoveList(b)
+	l.SetRoot(g.Root())
+	main := g.MainLine()
+	i := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		i++
+		l.SetCurrent(main[200+i%2])
 	}
 }

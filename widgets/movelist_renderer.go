@@ -56,11 +56,14 @@ func newMoveRow(onTap func(*game.Node), onMenu func(*game.Node, fyne.Position)) 
 	return r
 }
 
-// set shows a row's number and moves.
-func (r *moveRow) set(number string, white, black cellState) {
-	if r.number.Text != number {
-		r.number.Text = number
-		r.number.Refresh()
+// set shows a row's moves and their number. The number is written only
+// for other moves: rows are set again on every scroll and click.
+func (r *moveRow) set(white, black cellState) {
+	if white.node != r.white.state.node || black.node != r.black.state.node {
+		if number := rowNumber(white.node, black.node); number != r.number.Text {
+			r.number.Text = number
+			r.number.Refresh()
+		}
 	}
 	r.white.set(white)
 	r.black.set(black)

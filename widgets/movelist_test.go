@@ -91,26 +91,15 @@ func nodeAt(t testing.TB, n *game.Node, moves ...string) *game.Node {
 // readingOrder lists the moves of the tree under root in the order the
 // list shows them: a main-line move, then the side lines that replace it;
 // in a side line, a move, then the side lines nested after it.
-func readingOrder(root *game.Node) []*game.Node {
-	var out []*game.Node
-	kids := root.Children()
-	for len(kids) > 0 {
-		out = append(out, kids[0])
-		for _, v := range kids[1:] {
-			out = sideLineOrder(out, v)
-		}
-		kids = kids[0].Children()
-	}
-	return out
-}
+func readingOrder(root *game.Node) []*game.Node { return lineOrder(nil, root.Children()) }
 
-func sideLineOrder(out []*game.Node, first *game.Node) []*game.Node {
-	out = append(out, first)
-	kids := first.Children()
+// lineOrder appends the line that starts with kids[0] in reading order;
+// kids[1:] are the side lines that replace kids[0].
+func lineOrder(out, kids []*game.Node) []*game.Node {
 	for len(kids) > 0 {
 		out = append(out, kids[0])
-		for _, v := range kids[1:] {
-			out = sideLineOrder(out, v)
+		for i := 1; i < len(kids); i++ {
+			out = lineOrder(out, kids[i:i+1])
 		}
 		kids = kids[0].Children()
 	}

@@ -257,3 +257,15 @@ func moveNumber(n *game.Node) string {
 	}
 	return strconv.Itoa(n.MoveNumber()) + "…"
 }
+
+// rowNumber is the move number of a row: "12." or, for a row without
+// White's move, "12…".
+func rowNumber(white, black *game.Node) string {
+	switch {
+	case white != nil:
+		return moveNumber(white)
+	case black != nil:
+		return moveNumber(black)
+	}
+	return ""
+}

@@ -7,6 +7,8 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	fynetheme "fyne.io/fyne/v2/theme"
+
+	"github.com/echiquier/echiquier/app/game"
 )
 
 // Texts the move list's columns are sized for; figurines draw in the
@@ -262,9 +264,9 @@ func (v *moveListView) take(old []visibleRow, i int) visibleRow {
 		return vr
 	}
 	if isMoves {
-		return visibleRow{row: i, moves: v.moveRowFromPool()}
+		return visibleRow{row: i, moves: fromPool(&v.freeMoves, v.newMoveRow)}
 	}
-	return visibleRow{row: i, line: v.flowLineFromPool()}
+	return visibleRow{row: i, line: fromPool(&v.freeLines, v.newFlowLine)}
 }
 
 // release puts back in the pools the objects of old that are no longer
@@ -281,23 +283,20 @@ func (v *moveListView) release(old []visibleRow) {
 	}
 }
 
-func (v *moveListView) moveRowFromPool() *moveRow {
-	if n := len(v.freeMoves); n > 0 {
-		r := v.freeMoves[n-1]
-		v.freeMoves = v.freeMoves[:n-1]
-		return r
+// fromPool takes the last object of pool, or makes one when it is empty.
+func fromPool[T any](pool *[]T, newT func() T) T {
+	n := len(*pool)
+	if n == 0 {
+		return newT()
 	}
-	return newMoveRow(v.l.tapped, v.l.showMenu)
+	x := (*pool)[n-1]
+	*pool = (*pool)[:n-1]
+	return x
 }
 
-func (v *moveListView) flowLineFromPool() *flowLine {
-	if n := len(v.freeLines); n > 0 {
-		f := v.freeLines[n-1]
-		v.freeLines = v.freeLines[:n-1]
-		return f
-	}
-	return newFlowLine(v.l.tapped, v.l.showMenu)
-}
+func (v *moveListView) newMoveRow() *moveRow { return newMoveRow(v.l.tapped, v.l.showMenu) }
+
+func (v *moveListView) newFlowLine() *flowLine { return newFlowLine(v.l.tapped, v.l.showMenu) }
 
 // place shows row vr.row in its object and puts the object in place.
 func (v *moveListView) place(vr visibleRow) fyne.CanvasObject {
@@ -306,7 +305,7 @@ func (v *moveListView) place(vr visibleRow) fyne.CanvasObject {
 	top, h := v.rowBox(vr.row)
 	var o fyne.CanvasObject
 	if vr.moves != nil {
-		vr.moves.set(rowNumber(e.white, e.black), v.cell(e.white, e.whiteText), v.cell(e.black, e.blackText))
+		vr.moves.set(v.cell(e.white, e.whiteText), v.cell(e.black, e.blackText))
 		o = vr.moves
 	} else {
 		vr.line.set(flowLineState{para: e.para, line: r.line, layout: v.layout, current: v.currentToken(r)})
@@ -315,6 +314,14 @@ func (v *moveListView) place(vr visibleRow) fyne.CanvasObject {
 	o.Move(fyne.NewPos(0, top))
 	o.Resize(fyne.NewSize(v.width, h))
 	return o
+}
+
+// cell returns what a move cell shows for n (nil: an empty cell).
+func (v *moveListView) cell(n *game.Node, text string) cellState {
+	if n == nil {
+		return cellState{}
+	}
+	return cellState{node: n, text: text, current: n == v.l.current}
 }
 
 // currentToken returns the token of the current move if row r shows it,

@@ -49,24 +49,7 @@ func CheckPGN(r io.Reader, workers int) (games int, errs []error) {
 			}
 		})
 	}
-	rd := pgn.NewReader(r)
-	for number := 1; ; number++ {
-		pg, err := rd.Next()
-		if err == io.EOF {
-			break
-		}
-		if pg != nil {
-			games++
-		}
-		if err != nil {
-			fail(number, pgnError(number, pg, err))
-			if pg == nil {
-				break
-			}
-			continue
-		}
-		jobs <- job{number, pg}
-	}
+	games = eachGame(r, func(number int, pg *pgn.Game) { jobs <- job{number, pg} }, fail)
 	close(jobs)
 	wg.Wait()
 	slices.SortStableFunc(failures, func(a, b failure) int { return a.number - b.number })

@@ -49,13 +49,7 @@ func TestThreefoldIgnoresImpossibleEnPassant(t *testing.T) {
 func TestThreefoldCountsPossibleEnPassant(t *testing.T) {
 	g := newGame(t, "4k3/8/8/8/5p2/8/4P3/4K1N1 w - - 0 1")
 	play(t, g, "e4 Ke7 Nf3 Ke8 Ng1 Ke7 Nf3 Ke8 Ng1")
-	if hasReason(g.ClaimableDraws(), game.ThreefoldRepetition) {
-		t.Error("counted the position after e4 (f4 pawn could take en passant) as the same")
-	}
-	play(t, g, "Ke7 Nf3 Ke8 Ng1")
-	if !hasReason(g.ClaimableDraws(), game.ThreefoldRepetition) {
-		t.Error("the later three occurrences are not seen")
-	}
+	threefoldOnlyAfter(t, g, "Ke7 Nf3 Ke8 Ng1", "counted the position after e4 (f4 pawn could take en passant) as the same")
 }
 
 func TestThreefoldNeedsSameSideToMove(t *testing.T) {
@@ -63,13 +57,7 @@ func TestThreefoldNeedsSameSideToMove(t *testing.T) {
 	// with Black to move: a different position.
 	g := newGame(t, "4k3/8/8/8/8/8/8/4K2R w - - 0 1")
 	play(t, g, "Rh3 Kd8 Rh2 Ke8 Rh1 Kd8 Rh2 Ke8 Rh1")
-	if hasReason(g.ClaimableDraws(), game.ThreefoldRepetition) {
-		t.Fatal("the board with White to move was counted as the same position")
-	}
-	play(t, g, "Kd8 Rh2 Ke8 Rh1")
-	if !hasReason(g.ClaimableDraws(), game.ThreefoldRepetition) {
-		t.Error("third occurrence with Black to move not seen")
-	}
+	threefoldOnlyAfter(t, g, "Kd8 Rh2 Ke8 Rh1", "the board with White to move was counted as the same position")
 }
 
 func TestThreefoldWithTheIntendedMove(t *testing.T) {

@@ -46,10 +46,6 @@ func (n *Node) chessPos() *chess.Position {
 	return n.cp
 }
 
-// forget lets go of what n can rebuild: notnil's position and the legal
-// moves (about 2 KB a node).
-func (n *Node) forget() { n.cp, n.legalCache = nil, nil }
-
 // legal returns the legal moves at n, computing them once.
 func (n *Node) legal() []*chess.Move {
 	if n.legalCache == nil {

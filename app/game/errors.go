@@ -94,26 +94,64 @@ const (
 	RefusedNoTimeLeft
 )
 
-// reasonProblems is the MoveProblem of each MoveReason.
-var reasonProblems = [...]MoveProblem{
-	RefusedOther:             MoveSyntax,
-	RefusedNotAMove:          MoveSyntax,
-	RefusedEmptySquare:       MoveNoPiece,
-	RefusedWrongKind:         MoveNoPiece,
-	RefusedOpponentsPiece:    MoveWrongSide,
-	RefusedNoneCanReach:      MoveUnreachable,
-	RefusedCannotReach:       MoveUnreachable,
-	RefusedStillInCheck:      MoveIntoCheck,
-	RefusedExposesKing:       MoveIntoCheck,
-	RefusedAmbiguous:         MoveAmbiguous,
-	RefusedNoPromotion:       MoveNoPromotion,
-	RefusedCastlingRightLost: MoveCastling,
-	RefusedCastlingBlocked:   MoveCastling,
-	RefusedCastlingInCheck:   MoveCastling,
-	RefusedCastlingAttacked:  MoveCastling,
-	RefusedNotLegal:          MoveUnreachable,
-	RefusedGameOver:          MoveGameOver,
-	RefusedNoTimeLeft:        MoveGameOver,
+// moveReasons holds, for each MoveReason, its MoveProblem and how to
+// write its message in English from the MoveError's data.
+var moveReasons = [...]struct {
+	problem MoveProblem
+	detail  func(e *MoveError) string // nil: only Detail says it
+}{
+	RefusedOther: {problem: MoveSyntax},
+	RefusedNotAMove: {MoveSyntax, func(*MoveError) string {
+		return "not a move"
+	}},
+	RefusedEmptySquare: {MoveNoPiece, func(e *MoveError) string {
+		return fmt.Sprintf("there is no piece on %s", e.Square)
+	}},
+	RefusedWrongKind: {MoveNoPiece, func(e *MoveError) string {
+		return fmt.Sprintf("there is no %s on %s", kindName(e.Kind), e.Square)
+	}},
+	RefusedOpponentsPiece: {MoveWrongSide, func(e *MoveError) string {
+		return fmt.Sprintf("the piece on %s is %s's and it is %s's move", e.Square, e.Piece.Color(), e.Color)
+	}},
+	RefusedNoneCanReach: {MoveUnreachable, func(e *MoveError) string {
+		return fmt.Sprintf("no %s %s can move to %s", lower(e.Color), kindName(e.Kind), e.To)
+	}},
+	RefusedCannotReach: {MoveUnreachable, func(e *MoveError) string {
+		return fmt.Sprintf("the %s on %s cannot move to %s", kindName(e.Piece.Kind()), e.Square, e.To)
+	}},
+	RefusedStillInCheck: {MoveIntoCheck, func(e *MoveError) string {
+		return fmt.Sprintf("%s is in check, and this move does not get out of it", e.Color)
+	}},
+	RefusedExposesKing: {MoveIntoCheck, func(e *MoveError) string {
+		return fmt.Sprintf("it would leave the %s king in check", lower(e.Color))
+	}},
+	RefusedAmbiguous: {MoveAmbiguous, func(*MoveError) string {
+		return "several moves match"
+	}},
+	RefusedNoPromotion: {MoveNoPromotion, func(*MoveError) string {
+		return "a pawn reaching the last rank must promote: add =Q, =R, =B or =N"
+	}},
+	RefusedCastlingRightLost: {MoveCastling, func(e *MoveError) string {
+		return fmt.Sprintf("%s can no longer castle %s: the king or that rook has moved", e.Color, e.side())
+	}},
+	RefusedCastlingBlocked: {MoveCastling, func(e *MoveError) string {
+		return fmt.Sprintf("%s cannot castle %s: there are pieces between the king and the rook", e.Color, e.side())
+	}},
+	RefusedCastlingInCheck: {MoveCastling, func(e *MoveError) string {
+		return fmt.Sprintf("%s cannot castle out of check", e.Color)
+	}},
+	RefusedCastlingAttacked: {MoveCastling, func(e *MoveError) string {
+		return fmt.Sprintf("%s cannot castle %s: the king would cross or land on an attacked square", e.Color, e.side())
+	}},
+	RefusedNotLegal: {MoveUnreachable, func(*MoveError) string {
+		return "it is not one of the legal moves here"
+	}},
+	RefusedGameOver: {MoveGameOver, func(e *MoveError) string {
+		return fmt.Sprintf("the game is over (%s)", e.Status)
+	}},
+	RefusedNoTimeLeft: {MoveGameOver, func(e *MoveError) string {
+		return fmt.Sprintf("%s had no time left in this position", e.Color)
+	}},
 }
 
 // MoveError is a move that was refused. Nothing changed in the game.
@@ -173,9 +211,11 @@ func (e *MoveError) Is(target error) bool {
 // refuse returns e, with its Reason and data set, as the refusal of
 // input; its Problem and English Detail follow from them.
 func refuse(input string, e MoveError) *MoveError {
-	e.Input = input
-	e.Problem = reasonProblems[e.Reason]
-	e.Detail = e.detail()
+	r := moveReasons[e.Reason]
+	e.Input, e.Problem = input, r.problem
+	if r.detail != nil {
+		e.Detail = r.detail(&e)
+	}
 	return &e
 }
 
@@ -186,56 +226,13 @@ func (p *Position) refuseAt(input string, e MoveError) *MoveError {
 	return refuse(input, e)
 }
 
-// detail writes e's reason in English from its data.
-func (e *MoveError) detail() string {
-	switch e.Reason {
-	case RefusedNotAMove:
-		return "not a move"
-	case RefusedEmptySquare:
-		return fmt.Sprintf("there is no piece on %s", e.Square)
-	case RefusedWrongKind:
-		return fmt.Sprintf("there is no %s on %s", kindName(e.Kind), e.Square)
-	case RefusedOpponentsPiece:
-		return fmt.Sprintf("the piece on %s is %s's and it is %s's move", e.Square, e.Piece.Color(), e.Color)
-	case RefusedNoneCanReach:
-		return fmt.Sprintf("no %s %s can move to %s", lower(e.Color), kindName(e.Kind), e.To)
-	case RefusedCannotReach:
-		return fmt.Sprintf("the %s on %s cannot move to %s", kindName(e.Piece.Kind()), e.Square, e.To)
-	case RefusedStillInCheck:
-		return fmt.Sprintf("%s is in check, and this move does not get out of it", e.Color)
-	case RefusedExposesKing:
-		return fmt.Sprintf("it would leave the %s king in check", lower(e.Color))
-	case RefusedAmbiguous:
-		return "several moves match"
-	case RefusedNoPromotion:
-		return "a pawn reaching the last rank must promote: add =Q, =R, =B or =N"
-	case RefusedNotLegal:
-		return "it is not one of the legal moves here"
-	case RefusedGameOver:
-		return fmt.Sprintf("the game is over (%s)", e.Status)
-	case RefusedNoTimeLeft:
-		return fmt.Sprintf("%s had no time left in this position", e.Color)
-	}
-	return e.castlingDetail()
-}
-
-// castlingDetail writes the castling reasons in English.
-func (e *MoveError) castlingDetail() string {
-	side := "queenside"
+// side names the castling of a castling reason: "kingside" or
+// "queenside".
+func (e *MoveError) side() string {
 	if e.Kingside {
-		side = "kingside"
+		return "kingside"
 	}
-	switch e.Reason {
-	case RefusedCastlingRightLost:
-		return fmt.Sprintf("%s can no longer castle %s: the king or that rook has moved", e.Color, side)
-	case RefusedCastlingBlocked:
-		return fmt.Sprintf("%s cannot castle %s: there are pieces between the king and the rook", e.Color, side)
-	case RefusedCastlingInCheck:
-		return fmt.Sprintf("%s cannot castle out of check", e.Color)
-	case RefusedCastlingAttacked:
-		return fmt.Sprintf("%s cannot castle %s: the king would cross or land on an attacked square", e.Color, side)
-	}
-	return e.Detail
+	return "queenside"
 }
 
 // lower returns a colour in lower case, as an adjective: "white".

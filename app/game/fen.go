@@ -84,24 +84,58 @@ const (
 	BadFENOpponentInCheck
 )
 
-// fenProblems is the FENProblem of each FENReason.
-var fenProblems = [...]FENProblem{
-	BadFENOther:           FENSyntax,
-	BadFENFieldCount:      FENSyntax,
-	BadFENRankCount:       FENSyntax,
-	BadFENLetter:          FENSyntax,
-	BadFENRankLength:      FENSyntax,
-	BadFENSideToMove:      FENSyntax,
-	BadFENCastlingField:   FENSyntax,
-	BadFENCastlingTwice:   FENSyntax,
-	BadFENEnPassantField:  FENSyntax,
-	BadFENCounters:        FENCounters,
-	BadFENKingCount:       FENKings,
-	BadFENPawnOnEdge:      FENPawnOnEdgeRank,
-	BadFENTooManyPieces:   FENTooManyPieces,
-	BadFENCastlingRight:   FENCastling,
-	BadFENEnPassantSquare: FENEnPassant,
-	BadFENOpponentInCheck: FENOpponentInCheck,
+// fenReasons holds, for each FENReason, its FENProblem and how to write
+// its message in English from the FENError's data.
+var fenReasons = [...]struct {
+	problem FENProblem
+	detail  func(e *FENError) string // nil: only Detail says it
+}{
+	BadFENOther: {problem: FENSyntax},
+	BadFENFieldCount: {FENSyntax, func(e *FENError) string {
+		return fmt.Sprintf("a FEN has 6 fields separated by spaces, this one has %d", e.Count)
+	}},
+	BadFENRankCount: {FENSyntax, func(e *FENError) string {
+		return fmt.Sprintf("the board must have 8 ranks separated by /, it has %d", e.Count)
+	}},
+	BadFENLetter: {FENSyntax, func(e *FENError) string {
+		return fmt.Sprintf("%q on rank %d is not a piece letter or a digit", e.Text[0], e.Rank)
+	}},
+	BadFENRankLength: {FENSyntax, func(e *FENError) string {
+		return fmt.Sprintf("rank %d covers %d squares instead of 8", e.Rank, e.Count)
+	}},
+	BadFENSideToMove: {FENSyntax, func(e *FENError) string {
+		return fmt.Sprintf("the side to move must be w or b, not %q", e.Text)
+	}},
+	BadFENCastlingField: {FENSyntax, func(e *FENError) string {
+		return fmt.Sprintf("castling rights are written with K, Q, k and q (or -), not %q; Chess960 is not supported", e.Text)
+	}},
+	BadFENCastlingTwice: {FENSyntax, func(e *FENError) string {
+		return fmt.Sprintf("castling right %s is given twice", e.Right)
+	}},
+	BadFENEnPassantField: {FENSyntax, func(e *FENError) string {
+		return fmt.Sprintf("the en-passant field must be a square or -, not %q", e.Text)
+	}},
+	BadFENCounters: {FENCounters, func(e *FENError) string {
+		return fmt.Sprintf("the move counters must be whole numbers, not %q and %q", e.Text, e.MoveNumber)
+	}},
+	BadFENKingCount: {FENKings, func(e *FENError) string {
+		return fmt.Sprintf("%s has %d kings; each side must have exactly one", e.Color, e.Count)
+	}},
+	BadFENPawnOnEdge: {FENPawnOnEdgeRank, func(e *FENError) string {
+		return fmt.Sprintf("a pawn stands on %s; pawns never stand on rank 1 or 8", e.Square)
+	}},
+	BadFENTooManyPieces: {FENTooManyPieces, func(e *FENError) string {
+		return fmt.Sprintf("%s has more pieces than eight pawns and their promotions allow", e.Color)
+	}},
+	BadFENCastlingRight: {FENCastling, func(e *FENError) string {
+		return fmt.Sprintf("castling right %s needs the king on %s and a rook on %s", e.Right, e.Square, e.RookSquare)
+	}},
+	BadFENEnPassantSquare: {FENEnPassant, func(e *FENError) string {
+		return fmt.Sprintf("en-passant square %s does not follow a double step of a %s pawn", e.Square, e.Color)
+	}},
+	BadFENOpponentInCheck: {FENOpponentInCheck, func(e *FENError) string {
+		return fmt.Sprintf("%s is in check but it is %s's move", e.Color, e.Color.Other())
+	}},
 }
 
 // FENError is a FEN that does not describe a legal chess position.
@@ -134,51 +168,14 @@ func (e *FENError) Error() string {
 
 // invalid returns e with reason r and the problem r belongs to.
 func invalid(r FENReason, e FENError) *FENError {
-	e.Reason, e.Problem = r, fenProblems[r]
+	e.Reason, e.Problem = r, fenReasons[r].problem
 	return &e
 }
 
 // detail writes e's reason in English from its data.
 func (e *FENError) detail() string {
-	switch e.Reason {
-	case BadFENFieldCount:
-		return fmt.Sprintf("a FEN has 6 fields separated by spaces, this one has %d", e.Count)
-	case BadFENRankCount:
-		return fmt.Sprintf("the board must have 8 ranks separated by /, it has %d", e.Count)
-	case BadFENLetter:
-		return fmt.Sprintf("%q on rank %d is not a piece letter or a digit", e.Text[0], e.Rank)
-	case BadFENRankLength:
-		return fmt.Sprintf("rank %d covers %d squares instead of 8", e.Rank, e.Count)
-	case BadFENSideToMove:
-		return fmt.Sprintf("the side to move must be w or b, not %q", e.Text)
-	case BadFENCastlingField:
-		return fmt.Sprintf("castling rights are written with K, Q, k and q (or -), not %q; Chess960 is not supported", e.Text)
-	case BadFENCastlingTwice:
-		return fmt.Sprintf("castling right %s is given twice", e.Right)
-	case BadFENEnPassantField:
-		return fmt.Sprintf("the en-passant field must be a square or -, not %q", e.Text)
-	case BadFENCounters:
-		return fmt.Sprintf("the move counters must be whole numbers, not %q and %q", e.Text, e.MoveNumber)
-	}
-	return e.positionDetail()
-}
-
-// positionDetail writes in English the reasons found in the position
-// itself.
-func (e *FENError) positionDetail() string {
-	switch e.Reason {
-	case BadFENKingCount:
-		return fmt.Sprintf("%s has %d kings; each side must have exactly one", e.Color, e.Count)
-	case BadFENPawnOnEdge:
-		return fmt.Sprintf("a pawn stands on %s; pawns never stand on rank 1 or 8", e.Square)
-	case BadFENTooManyPieces:
-		return fmt.Sprintf("%s has more pieces than eight pawns and their promotions allow", e.Color)
-	case BadFENCastlingRight:
-		return fmt.Sprintf("castling right %s needs the king on %s and a rook on %s", e.Right, e.Square, e.RookSquare)
-	case BadFENEnPassantSquare:
-		return fmt.Sprintf("en-passant square %s does not follow a double step of a %s pawn", e.Square, e.Color)
-	case BadFENOpponentInCheck:
-		return fmt.Sprintf("%s is in check but it is %s's move", e.Color, e.Color.Other())
+	if write := fenReasons[e.Reason].detail; write != nil {
+		return write(e)
 	}
 	return e.Detail
 }

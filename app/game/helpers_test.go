@@ -42,6 +42,20 @@ func play(t testing.TB, g *game.Game, moves string) {
 	}
 }
 
+// threefoldOnlyAfter checks that threefold repetition cannot be claimed
+// in g yet (early says why it should not), and can once moves are
+// played.
+func threefoldOnlyAfter(t *testing.T, g *game.Game, moves, early string) {
+	t.Helper()
+	if hasReason(g.ClaimableDraws(), game.ThreefoldRepetition) {
+		t.Error(early)
+	}
+	play(t, g, moves)
+	if !hasReason(g.ClaimableDraws(), game.ThreefoldRepetition) {
+		t.Errorf("threefold repetition not claimable after %s: %v", moves, g.ClaimableDraws())
+	}
+}
+
 func hasReason(list []game.Reason, r game.Reason) bool {
 	for _, x := range list {
 		if x == r {

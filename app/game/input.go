@@ -56,11 +56,7 @@ func (n *Node) parseMove(s string, preferFrench *bool) (Move, error) {
 			return found[0], nil
 		}
 		sortByOrigin(found)
-		sans := make([]string, len(found))
-		for i, m := range found {
-			sans[i] = n.sanOfMove(m)
-		}
-		return Move{}, ambiguous(s, sans)
+		return Move{}, ambiguous(s, found, n.sanOfMove)
 	}
 	return Move{}, bestError(s, rs)
 }

@@ -59,12 +59,35 @@ func TestMoveInputForms(t *testing.T) {
 	}
 }
 
+// refusal is a move text that must be refused at fen, for problem, in a
+// message that mentions mention.
+type refusal struct {
+	fen, input string
+	problem    game.MoveProblem
+	mention    string
+}
+
+// checkRefusal checks that err refuses tt as it should: a *MoveError of
+// tt's problem, whose message mentions tt.mention, that matches
+// ErrIllegalMove. It returns the *MoveError, or nil when err is none.
+func checkRefusal(t *testing.T, tt refusal, err error) *game.MoveError {
+	t.Helper()
+	var me *game.MoveError
+	if !errors.As(err, &me) {
+		t.Errorf("%s %q: err = %v, want a *MoveError", tt.fen, tt.input, err)
+		return nil
+	}
+	if me.Problem != tt.problem || !strings.Contains(err.Error(), tt.mention) {
+		t.Errorf("%s %q: %v (problem %d), want problem %d mentioning %q", tt.fen, tt.input, err, me.Problem, tt.problem, tt.mention)
+	}
+	if !errors.Is(err, game.ErrIllegalMove) {
+		t.Errorf("%q: errors.Is(err, ErrIllegalMove) = false", tt.input)
+	}
+	return me
+}
+
 func TestMoveInputErrors(t *testing.T) {
-	tests := []struct {
-		fen, input string
-		problem    game.MoveProblem
-		mention    string
-	}{
+	tests := []refusal{
 		{"", "hello", game.MoveSyntax, "not a move"},
 		{"", "", game.MoveSyntax, "not a move"},
 		{"", "Nf4", game.MoveUnreachable, "knight"},
@@ -85,17 +108,8 @@ func TestMoveInputErrors(t *testing.T) {
 	for _, tt := range tests {
 		g := newGame(t, tt.fen)
 		before := g.FEN()
-		err := g.Move(tt.input)
-		var me *game.MoveError
-		if !errors.As(err, &me) {
-			t.Errorf("%q: err = %v, want a *MoveError", tt.input, err)
+		if checkRefusal(t, tt, g.Move(tt.input)) == nil {
 			continue
-		}
-		if me.Problem != tt.problem || !strings.Contains(err.Error(), tt.mention) {
-			t.Errorf("%q: %v (problem %d), want problem %d mentioning %q", tt.input, err, me.Problem, tt.problem, tt.mention)
-		}
-		if !errors.Is(err, game.ErrIllegalMove) {
-			t.Errorf("%q: errors.Is(err, ErrIllegalMove) = false", tt.input)
 		}
 		if g.FEN() != before || len(g.History()) != 0 {
 			t.Errorf("%q: a refused move changed the game", tt.input)

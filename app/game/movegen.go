@@ -318,12 +318,6 @@ func (p *Position) mayBePinned(from, king Square, them Color) bool {
 	return false
 }
 
-// aligned reports whether a and b share a rank, a file or a diagonal.
-func aligned(a, b Square) bool {
-	df, dr := a.File()-b.File(), a.Rank()-b.Rank()
-	return df == 0 || dr == 0 || df == dr || df == -dr
-}
-
 // appendPseudo appends the moves of the piece pc on from by its way of
 // moving, castling aside, whether or not they leave its king in check.
 func (p *Position) appendPseudo(buf []Move, from Square, pc Piece) []Move {

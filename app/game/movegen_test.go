@@ -44,7 +44,7 @@ func genPerft(t testing.TB, p *Position, d int, bufs [][]Move) int64 {
 	}
 	var total int64
 	for _, m := range moves {
-		next := p.play(m, p.givesCheck(m))
+		next := p.after(m)
 		if next.Check != next.inCheck(next.Turn) {
 			t.Fatalf("%s: givesCheck(%s) = %v", p.FEN(), m.UCI(), next.Check)
 		}
@@ -74,8 +74,15 @@ func checkLegalTo(t testing.TB, p *Position, legal []Move) {
 	}
 }
 
+// after returns the position after legal move m, as replay plays it.
+func (p *Position) after(m Move) Position {
+	next := p.play(m, false)
+	next.Check = p.givesCheck(m, &next.Board, p.KingSquare(p.Turn.Other()))
+	return next
+}
+
 func isCastling(p *Position, m Move) bool {
-	return p.Board[m.From].Kind() == King && abs(m.To.File()-m.From.File()) == 2
+	return isCastle(p.Board[m.From], m)
 }
 
 // sameMoves reports whether a and b hold the same moves, in any order.

@@ -56,12 +56,11 @@ func FormatSAN(san string, n Notation) string {
 	}
 	var b strings.Builder
 	for i := 0; i < len(san); i++ {
-		c := san[i]
-		if kindFromLetter(c) > Pawn && (i == 0 || san[i-1] == '=') {
-			b.WriteString(pieceSymbol(kindFromLetter(c), n))
+		if k := kindFromLetter(san[i]); k > Pawn && (i == 0 || san[i-1] == '=') {
+			b.WriteString(pieceSymbol(k, n))
 			continue
 		}
-		b.WriteByte(c)
+		b.WriteByte(san[i])
 	}
 	return b.String()
 }

@@ -96,6 +96,10 @@ func perft(t *testing.T, g *Game, n *Node, d int) int64 {
 	return total
 }
 
+// forget lets go of what n can rebuild: notnil's position and the legal
+// moves (about 2 KB a node).
+func (n *Node) forget() { n.cp, n.legalCache = nil, nil }
+
 func runPerftFile(t *testing.T, name string, wide bool) {
 	checked := 0
 	cases := readPerft(t, name)

@@ -75,27 +75,41 @@ func ReadPGN(r io.Reader) ([]*Game, error) {
 func ReadPGNWith(r io.Reader, now func() time.Time) ([]*Game, []error) {
 	var games []*Game
 	var errs []error
+	eachGame(r, func(number int, pg *pgn.Game) {
+		g, err := FromPGN(pg, now)
+		if err != nil {
+			errs = append(errs, renumber(err, number))
+			return
+		}
+		games = append(games, g)
+	}, func(_ int, err error) { errs = append(errs, err) })
+	return games, errs
+}
+
+// eachGame reads the games of r one after the other. Each game read
+// without a syntax error goes to use, with its number in the file; the
+// error of any other, a *PGNError, goes to fail, and a read error that
+// stops the file short comes last. It returns how many games were read,
+// with or without errors.
+func eachGame(r io.Reader, use func(number int, pg *pgn.Game), fail func(number int, err error)) (games int) {
 	rd := pgn.NewReader(r)
 	for number := 1; ; number++ {
 		pg, err := rd.Next()
 		if err == io.EOF {
-			break
+			return games
 		}
-		if err != nil {
-			errs = append(errs, pgnError(number, pg, err))
-			if pg == nil {
-				break
-			}
+		if pg != nil {
+			games++
+		}
+		if err == nil {
+			use(number, pg)
 			continue
 		}
-		g, err := FromPGN(pg, now)
-		if err != nil {
-			errs = append(errs, renumber(err, number))
-			continue
+		fail(number, pgnError(number, pg, err))
+		if pg == nil {
+			return games
 		}
-		games = append(games, g)
 	}
-	return games, errs
 }
 
 // pgnError wraps a syntax error of the reader.
@@ -124,54 +138,28 @@ func renumber(err error, number int) error {
 // is paused; Resume starts its clock. now is the clock source (nil for
 // time.Now).
 func FromPGN(pg *pgn.Game, now func() time.Time) (*Game, error) {
-	return fromPGN(pg, now, false)
+	var r replayer
+	return readGame(pg, now, r.game, func(n *Node) bool { return n.pos.hasLegalMove() })
 }
 
-// fromPGN is FromPGN. It replays the moves with this package's move
-// generator, or, with viaNotnil, the way it did before that generator
-// existed: each move through notnil/chess, as live play does. Tests
-// compare the two.
-func fromPGN(pg *pgn.Game, now func() time.Time, viaNotnil bool) (*Game, error) {
+// readGame is FromPGN, building the game's tree with replay and asking
+// hasMove whether the side to move at the end of the main line has a
+// legal move. The tests do both through notnil/chess too, as live play
+// does, and compare.
+func readGame(pg *pgn.Game, now func() time.Time, replay func(*pgn.Game, *Game) error, hasMove func(*Node) bool) (*Game, error) {
 	if now == nil {
 		now = time.Now
 	}
 	g := &Game{now: now, tags: append(tagList(nil), pg.Tags...)}
-	var err error
-	if viaNotnil {
-		err = g.replayNotnil(pg)
-	} else {
-		var r replayer
-		err = r.game(pg, g)
-	}
-	if err != nil {
+	if err := replay(pg, g); err != nil {
 		return nil, err
 	}
 	for g.live.children != nil {
 		g.live = g.live.children[0]
 	}
-	if viaNotnil {
-		g.status = g.readStatus(pg, g.automaticEnd(g.live))
-	} else {
-		g.status = g.readStatus(pg, g.live.endStatus(g.live.pos.hasLegalMove()))
-	}
+	g.status = g.readStatus(pg, g.live.endStatus(hasMove(g.live)))
 	g.startClock(now())
 	return g, nil
-}
-
-// replayNotnil builds g's tree from pg through notnil/chess.
-func (g *Game) replayNotnil(pg *pgn.Game) error {
-	pos, err := readStart(pg)
-	if err != nil {
-		return err
-	}
-	if err := g.setRoot(pos); err != nil {
-		return gameError(pg, pg.Line, pg.Tag("FEN"), err)
-	}
-	g.root.after = pg.Comments
-	if bad, err := g.addLineNotnil(g.root, pg.Moves); err != nil {
-		return gameError(pg, bad.Line, bad.SAN, err)
-	}
-	return nil
 }
 
 // gameError is the *PGNError of game pg, numbered as game 1, for the
@@ -212,36 +200,6 @@ func startPosition(pg *pgn.Game) (Position, error) {
 		return pos, fmt.Errorf("%w: %v", ErrVariant, err)
 	}
 	return pos, err
-}
-
-// addLineNotnil adds the moves of a line after parent, with their
-// variations, resolving each move through notnil/chess. It returns the
-// move that could not be played, if any. FromPGN replays lines with
-// replayer.line instead.
-func (g *Game) addLineNotnil(parent *Node, moves []*pgn.Move) (*pgn.Move, error) {
-	cur := parent
-	for _, pm := range moves {
-		if pm.SAN == "--" {
-			return pm, ErrNullMove
-		}
-		cm, err := cur.resolve(pm.SAN)
-		if err != nil {
-			return pm, err
-		}
-		n := g.newChild(cur, cm)
-		cur.children = append(cur.children, n)
-		n.annotate(pm)
-		for _, v := range pm.Variations {
-			if bad, err := g.addLineNotnil(cur, v); err != nil {
-				return bad, err
-			}
-		}
-		if cur != parent {
-			cur.forget()
-		}
-		cur = n
-	}
-	return nil, nil
 }
 
 // annotate copies a PGN move's comments and NAGs, taking its [%clk] and

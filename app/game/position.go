@@ -103,6 +103,11 @@ func (p *Position) KingSquare(c Color) Square {
 	return NoSquare
 }
 
+// Play returns the position after m, a move of a piece of the side to
+// move, without checking that the move is legal: for showing a move, such
+// as sliding a piece on a board. Check is left false.
+func (p Position) Play(m Move) Position { return p.play(m, false) }
+
 // play returns the position after m, which must be legal here. check tells
 // whether m gives check.
 func (p *Position) play(m Move, check bool) Position {
@@ -118,7 +123,7 @@ func (p *Position) play(m Move, check bool) Position {
 		next.Board[NewSquare(m.To.File(), m.From.Rank())] = NoPiece
 	case pc.Kind() == Pawn && abs(int(m.To)-int(m.From)) == 16:
 		next.EnPassant = (m.From + m.To) / 2
-	case pc.Kind() == King && abs(m.To.File()-m.From.File()) == 2:
+	case isCastle(pc, m):
 		rookFrom, rookTo := castlingRookSquares(m.To)
 		next.Board[rookTo] = next.Board[rookFrom]
 		next.Board[rookFrom] = NoPiece
@@ -137,6 +142,12 @@ func (p *Position) play(m Move, check bool) Position {
 	next.Turn = p.Turn.Other()
 	next.Check = check
 	return next
+}
+
+// isCastle reports whether m, made by the piece pc, is castling: the
+// king's move of two squares.
+func isCastle(pc Piece, m Move) bool {
+	return pc.Kind() == King && abs(m.To.File()-m.From.File()) == 2
 }
 
 // castlingRookSquares returns where the rook starts and ends when the king

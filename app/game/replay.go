@@ -79,7 +79,8 @@ func (r *replayer) line(g *Game, parent *Node, pos Position, kings [2]Square, mo
 		if err != nil {
 			return pm, err
 		}
-		next := pos.play(m, pos.givesCheckTo(m, kings[us.Other()]))
+		next := pos.play(m, false)
+		next.Check = pos.givesCheck(m, &next.Board, kings[us.Other()])
 		nextKings := kings
 		if m.From == kings[us] {
 			nextKings[us] = m.To
@@ -125,48 +126,24 @@ func (r *replayer) resolve(p *Position, s string, king Square) (Move, error) {
 		return Move{}, err
 	}
 	if len(found) > 1 {
-		sans := make([]string, len(found))
-		for i, m := range found {
-			sans[i] = p.SAN(m)
-		}
-		return Move{}, ambiguous(s, sans)
+		return Move{}, ambiguous(s, found, p.SAN)
 	}
 	return found[0], nil
 }
 
-// givesCheck reports whether legal move m puts the opponent in check.
-func (p *Position) givesCheck(m Move) bool {
-	return p.givesCheckTo(m, p.KingSquare(p.Turn.Other()))
-}
-
-// givesCheckTo is givesCheck when the caller knows where the opponent's
-// king stands.
-func (p *Position) givesCheckTo(m Move, king Square) bool {
-	us := p.Turn
+// givesCheck reports whether legal move m of p, which leaves the board
+// after, attacks the opponent's king, which stands on king.
+func (p *Position) givesCheck(m Move, after *[64]Piece, king Square) bool {
 	if king == NoSquare {
 		return false
 	}
 	pc := p.Board[m.From]
-	b := p.Board
-	b[m.From] = NoPiece
-	b[m.To] = pc
-	special := false
-	switch {
-	case m.Promotion != NoKind:
-		b[m.To] = NewPiece(us, m.Promotion)
-	case pc.Kind() == Pawn && m.To == p.EnPassant:
-		b[NewSquare(m.To.File(), m.From.Rank())] = NoPiece
-		special = true
-	case pc.Kind() == King && abs(m.To.File()-m.From.File()) == 2:
-		rookFrom, rookTo := castlingRookSquares(m.To)
-		b[rookTo], b[rookFrom] = b[rookFrom], NoPiece
-		special = true
+	if (pc.Kind() == Pawn && m.To == p.EnPassant) || isCastle(pc, m) || rayTo[king][m.From] >= 0 {
+		// A second piece moved, or a check may be uncovered: look at
+		// every attacker.
+		return attackedOn(after, king, p.Turn)
 	}
-	if special || aligned(king, m.From) {
-		// A discovered check is possible: look at every attacker.
-		return attackedOn(&b, king, us)
-	}
-	return attacks(&b, m.To, king)
+	return attacks(after, m.To, king)
 }
 
 // attacks reports whether the piece on from attacks to on board b.
@@ -180,19 +157,12 @@ func attacks(b *[64]Piece, from, to Square) bool {
 	case King:
 		return slices.Contains(kingTo[to].list(), from)
 	}
-	df, dr := to.File()-from.File(), to.Rank()-from.Rank()
-	straight, diagonal := df == 0 || dr == 0, df == dr || df == -dr
+	d := rayTo[from][to]
 	switch {
-	case pc.Kind() == Rook && !straight, pc.Kind() == Bishop && !diagonal, !straight && !diagonal:
+	case d < 0, pc.Kind() == Rook && d >= firstDiagonalRay, pc.Kind() == Bishop && d < firstDiagonalRay:
 		return false
 	}
-	step := Square(sign(dr)*8 + sign(df))
-	for s := from + step; s != to; s += step {
-		if b[s] != NoPiece {
-			return false
-		}
-	}
-	return true
+	return clearBetween(b, from, to)
 }
 
 // keyOf returns the repetition key of p (see positionKey), asking this
@@ -215,7 +185,8 @@ func keyOf(p *Position) positionKey {
 // it.
 func (p *Position) SAN(m Move) string {
 	var r replayer
-	next := p.play(m, p.givesCheck(m))
+	next := p.play(m, false)
+	next.Check = p.givesCheck(m, &next.Board, p.KingSquare(p.Turn.Other()))
 	return r.sanAfter(p, m, &next, p.appendLegalTo(r.moves[:0], m.To, p.Board[m.From].Kind()), "")
 }
 
@@ -245,7 +216,7 @@ func (r *replayer) sanAfter(p *Position, m Move, next *Position, others []Move, 
 func (p *Position) appendSAN(dst []byte, m Move, others []Move) []byte {
 	pc := p.Board[m.From]
 	kind := pc.Kind()
-	if kind == King && abs(m.To.File()-m.From.File()) == 2 {
+	if isCastle(pc, m) {
 		if m.To.File() == 6 {
 			return append(dst, "O-O"...)
 		}

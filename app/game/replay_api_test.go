@@ -16,13 +16,7 @@ import (
 // 9.2.3 (after 1.e4 no black pawn can take on e3).
 func TestReadThenRepeat(t *testing.T) {
 	g := readOne(t, "1. e4 Nf6 2. Nf3 Ng8 3. Ng1 Nf6 4. Nf3 Ng8 *\n")
-	if hasReason(g.ClaimableDraws(), game.ThreefoldRepetition) {
-		t.Fatal("threefold after two occurrences")
-	}
-	play(t, g, "Ng1")
-	if !hasReason(g.ClaimableDraws(), game.ThreefoldRepetition) {
-		t.Errorf("third occurrence after 5.Ng1 not seen: %v", g.ClaimableDraws())
-	}
+	threefoldOnlyAfter(t, g, "Ng1", "threefold after two occurrences")
 }
 
 // TestReadThenRepeatWithEnPassant: when a pawn could take en passant
@@ -34,13 +28,7 @@ func TestReadThenRepeatWithEnPassant(t *testing.T) {
 1. e4 Ke7 2. Nf3 Ke8 3. Ng1 Ke7 4. Nf3 Ke8 *
 `)
 	play(t, g, "Ng1")
-	if hasReason(g.ClaimableDraws(), game.ThreefoldRepetition) {
-		t.Error("counted the position after e4 (f4 pawn could take en passant) as the same")
-	}
-	play(t, g, "Ke7 Nf3 Ke8 Ng1")
-	if !hasReason(g.ClaimableDraws(), game.ThreefoldRepetition) {
-		t.Error("the later three occurrences are not seen")
-	}
+	threefoldOnlyAfter(t, g, "Ke7 Nf3 Ke8 Ng1", "counted the position after e4 (f4 pawn could take en passant) as the same")
 }
 
 // TestReadThenPlayEnPassant: a game read up to a double step can go on

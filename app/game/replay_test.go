@@ -125,7 +125,7 @@ func compareWithNotnil(t *testing.T, p *Position, node *Node, where func() strin
 		if got := p.SAN(m); got != want {
 			fail("SAN of %s: %q, notnil %q", m.UCI(), got, want)
 		}
-		if p.givesCheck(m) != checkOf(cm) {
+		if p.after(m).Check != checkOf(cm) {
 			fail("givesCheck(%s) = %v", m.UCI(), !checkOf(cm))
 		}
 		if depth < readTexts {
@@ -178,7 +178,7 @@ func perftPositions(t *testing.T) map[string]Position {
 			}
 			out[fmt.Sprintf("%s:%d", name, c.line)] = p
 			for _, m := range p.appendLegal(nil) {
-				out[fmt.Sprintf("%s:%d %s", name, c.line, m.UCI())] = p.play(m, p.givesCheck(m))
+				out[fmt.Sprintf("%s:%d %s", name, c.line, m.UCI())] = p.after(m)
 			}
 		}
 	}
@@ -342,6 +342,58 @@ func TestMoveGenMatchesNotnilCorpusSample(t *testing.T) {
 	t.Cleanup(func() { t.Logf("%d games: %s", games, &stats) })
 }
 
+// readViaNotnil is FromPGN the way it was before this package had its
+// own move generator: each move through notnil/chess, as live play does.
+func readViaNotnil(pg *pgn.Game, now func() time.Time) (*Game, error) {
+	return readGame(pg, now, func(pg *pgn.Game, g *Game) error { return g.replayNotnil(pg) },
+		func(n *Node) bool { return len(n.legal()) > 0 })
+}
+
+// replayNotnil builds g's tree from pg through notnil/chess.
+func (g *Game) replayNotnil(pg *pgn.Game) error {
+	pos, err := readStart(pg)
+	if err != nil {
+		return err
+	}
+	if err := g.setRoot(pos); err != nil {
+		return gameError(pg, pg.Line, pg.Tag("FEN"), err)
+	}
+	g.root.after = pg.Comments
+	if bad, err := g.addLineNotnil(g.root, pg.Moves); err != nil {
+		return gameError(pg, bad.Line, bad.SAN, err)
+	}
+	return nil
+}
+
+// addLineNotnil adds the moves of a line after parent, with their
+// variations, resolving each move through notnil/chess. It returns the
+// move that could not be played, if any.
+func (g *Game) addLineNotnil(parent *Node, moves []*pgn.Move) (*pgn.Move, error) {
+	cur := parent
+	for _, pm := range moves {
+		if pm.SAN == "--" {
+			return pm, ErrNullMove
+		}
+		cm, err := cur.resolve(pm.SAN)
+		if err != nil {
+			return pm, err
+		}
+		n := g.newChild(cur, cm)
+		cur.children = append(cur.children, n)
+		n.annotate(pm)
+		for _, v := range pm.Variations {
+			if bad, err := g.addLineNotnil(cur, v); err != nil {
+				return bad, err
+			}
+		}
+		if cur != parent {
+			cur.forget()
+		}
+		cur = n
+	}
+	return nil, nil
+}
+
 // readBoth reads data with FromPGN and with the notnil path, and returns
 // for each game its text as WritePGN writes it, or its error, both ways.
 func readBoth(data []byte, keep func(number int) bool) (fast, slow []string) {
@@ -364,8 +416,12 @@ func readBoth(data []byte, keep func(number int) bool) (fast, slow []string) {
 			continue
 		}
 		for _, viaNotnil := range []bool{false, true} {
+			read := FromPGN
+			if viaNotnil {
+				read = readViaNotnil
+			}
 			text := ""
-			g, err := fromPGN(pg, now, viaNotnil)
+			g, err := read(pg, now)
 			if err != nil {
 				text = "error: " + err.Error()
 			} else {
@@ -487,7 +543,7 @@ func FuzzReplay(f *testing.F) {
 				break
 			}
 			m := moves[(int(walk)*7+i*13)%len(moves)]
-			p = p.play(m, p.givesCheck(m))
+			p = p.after(m)
 		}
 		if spec, ok := parseSAN(text); ok {
 			if full, ok := parseMove(text); !ok || full != spec {
@@ -532,7 +588,7 @@ func BenchmarkOpenGameNotnil(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := fromPGN(pg, nil, true); err != nil {
+		if _, err := readViaNotnil(pg, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

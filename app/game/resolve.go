@@ -1,6 +1,10 @@
 package game
 
-import "github.com/notnil/chess"
+import (
+	"slices"
+
+	"github.com/notnil/chess"
+)
 
 // resolve finds the legal move of n that s names, or explains why there
 // is none. It asks notnil/chess for the legal moves; replay.go does the
@@ -10,32 +14,15 @@ func (n *Node) resolve(s string) (*chess.Move, error) {
 	if err != nil {
 		return nil, err
 	}
-	legal := n.legal()
-	moves := make([]Move, len(legal))
-	for i, cm := range legal {
-		moves[i] = fromChess(cm)
-	}
+	moves := n.legalMoves()
 	found, err := n.pos.choose(s, spec, moves, nil)
 	if err != nil {
 		return nil, err
 	}
 	if len(found) > 1 {
-		sans := make([]string, len(found))
-		for i, m := range found {
-			sans[i] = n.sanOf(legal[indexOf(moves, m)])
-		}
-		return nil, ambiguous(s, sans)
+		return nil, ambiguous(s, found, n.sanOfMove)
 	}
-	return legal[indexOf(moves, found[0])], nil
-}
-
-func indexOf(moves []Move, m Move) int {
-	for i, x := range moves {
-		if x == m {
-			return i
-		}
-	}
-	return -1
+	return n.legal()[slices.Index(moves, found[0])], nil
 }
 
 // readMove parses s as a move of the side to move at p: its shape, and
@@ -91,9 +78,13 @@ func sortByOrigin(moves []Move) {
 	}
 }
 
-// ambiguous is the error for a move text that several legal moves fit;
-// sans names them in SAN.
-func ambiguous(s string, sans []string) error {
+// ambiguous is the error for a move text that several legal moves fit,
+// the moves found, which san writes in SAN.
+func ambiguous(s string, found []Move, san func(Move) string) error {
+	sans := make([]string, len(found))
+	for i, m := range found {
+		sans[i] = san(m)
+	}
 	return refuse(s, MoveError{Reason: RefusedAmbiguous, Candidates: sans})
 }
 
@@ -126,7 +117,7 @@ func (p *Position) checkOrigin(s string, spec *moveSpec) error {
 func (p *Position) matches(spec moveSpec, m Move) bool {
 	pc := p.Board[m.From]
 	if spec.castle != 0 {
-		return pc.Kind() == King && abs(m.To.File()-m.From.File()) == 2 && m.To.File() == spec.castle
+		return isCastle(pc, m) && m.To.File() == spec.castle
 	}
 	if m.To != spec.to || (spec.from != NoSquare && m.From != spec.from) {
 		return false
@@ -134,7 +125,7 @@ func (p *Position) matches(spec moveSpec, m Move) bool {
 	if spec.kind != NoKind && pc.Kind() != spec.kind {
 		return false
 	}
-	if pc.Kind() == King && abs(m.To.File()-m.From.File()) == 2 && spec.from == NoSquare {
+	if isCastle(pc, m) && spec.from == NoSquare {
 		return false // "Kg1" is not castling
 	}
 	return (spec.fromFile < 0 || m.From.File() == spec.fromFile) && (spec.fromRank < 0 || m.From.Rank() == spec.fromRank)
@@ -145,22 +136,17 @@ func (p *Position) explain(s string, spec moveSpec) error {
 	if spec.castle != 0 {
 		return p.explainCastling(s, spec.castle == 6)
 	}
-	turn := p.Turn
-	var reachers int
-	for sq, pc := range p.Board {
-		from := Square(sq)
-		if pc == NoPiece || pc.Color() != turn || !p.fits(spec, from) {
-			continue
-		}
-		if p.reaches(from, spec.to) {
-			reachers++
-		}
-	}
+	// Whether a piece spec could mean goes there by its way of moving,
+	// its king aside.
+	var scratch [64]Move
+	reached := slices.ContainsFunc(p.appendPseudoTo(scratch[:0], spec.to, spec.kind), func(m Move) bool {
+		return p.fits(spec, m.From)
+	})
 	e := MoveError{Kind: spec.kind, To: spec.to, Square: spec.from}
 	switch {
-	case reachers > 0 && p.Check:
+	case reached && p.Check:
 		e.Reason = RefusedStillInCheck
-	case reachers > 0:
+	case reached:
 		e.Reason = RefusedExposesKing
 	case spec.from != NoSquare:
 		e.Reason, e.Piece = RefusedCannotReach, p.Board[spec.from]
@@ -195,7 +181,7 @@ func (p *Position) explainCastling(s string, kingside bool) error {
 	switch {
 	case p.Castling&right == 0:
 		e.Reason = RefusedCastlingRightLost
-	case !p.pathClear(king, rookFile-4, 0):
+	case !clearBetween(&p.Board, king, NewSquare(rookFile, rank)):
 		e.Reason = RefusedCastlingBlocked
 	case p.Check:
 		e.Reason = RefusedCastlingInCheck

@@ -6,7 +6,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/echiquier/echiquier/app/pgn"
 )
@@ -72,17 +71,10 @@ func TestMemoryBounded(t *testing.T) {
 	}
 }
 
-// timed fails the test if f takes longer than d, which only a quadratic
-// algorithm would on these inputs.
-func timed(t *testing.T, d time.Duration, f func()) {
-	t.Helper()
-	start := time.Now()
-	f()
-	if took := time.Since(start); took > d {
-		t.Errorf("took %v", took)
-	}
-}
-
+// TestLongInputs reads inputs that a parser with a quadratic step or an
+// endless loop would not get through: such a parser hangs here until
+// `go test -timeout` stops it. How fast the reader is, the benchmarks
+// measure; no wall-clock limit is tested, as a busy machine would break it.
 func TestLongInputs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads large inputs")
@@ -116,20 +108,18 @@ func TestLongInputs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			timed(t, 10*time.Second, func() {
-				r := pgn.NewReader(strings.NewReader(tt.in))
-				for {
-					if g, _ := r.Next(); g == nil {
-						break
-					}
+			r := pgn.NewReader(strings.NewReader(tt.in))
+			for {
+				if g, _ := r.Next(); g == nil {
+					break
 				}
-				r = pgn.NewReader(strings.NewReader(tt.in))
-				for {
-					if h, _ := r.NextHeader(); h == nil {
-						break
-					}
+			}
+			r = pgn.NewReader(strings.NewReader(tt.in))
+			for {
+				if h, _ := r.NextHeader(); h == nil {
+					break
 				}
-			})
+			}
 		})
 	}
 }
@@ -140,11 +130,9 @@ func TestWriteLongGame(t *testing.T) {
 	}
 	g := parse(t, strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", 100_000)+"*")
 	var b bytes.Buffer
-	timed(t, 5*time.Second, func() {
-		if err := pgn.Write(&b, g); err != nil {
-			t.Fatal(err)
-		}
-	})
+	if err := pgn.Write(&b, g); err != nil {
+		t.Fatal(err)
+	}
 	h := parse(t, b.String())
 	if len(h.Moves) != 400_000 {
 		t.Errorf("%d moves read back", len(h.Moves))

@@ -46,18 +46,6 @@ func quote(s string) string {
 	return strconv.Quote(s)
 }
 
-// trimSpace returns b without leading and trailing spaces and tabs (and
-// the other white space bytes of PGN).
-func trimSpace(b []byte) []byte {
-	for len(b) > 0 && class[b[0]] == cSpace {
-		b = b[1:]
-	}
-	for len(b) > 0 && class[b[len(b)-1]] == cSpace {
-		b = b[:len(b)-1]
-	}
-	return b
-}
-
 // isSpace reports whether c is white space or a line break, as comments
 // collapse them.
 func isSpace(c byte) bool {

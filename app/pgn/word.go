@@ -210,13 +210,3 @@ func isSAN[T text](w T) bool {
 	}
 	return !digits
 }
-
-// simpleSAN reports whether every byte of w may appear in a move.
-func simpleSAN[T text](w T) bool {
-	for i := 0; i < len(w); i++ {
-		if !sanByte[w[i]] {
-			return false
-		}
-	}
-	return true
-}
