@@ -7,145 +7,173 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/session"
 )
 
-// boardMove plays a move made on the board. When the move would let its
-// player claim a draw (a third repetition, the fiftieth move), they are
-// asked first whether to claim it with this move.
-func (a *App) boardMove(m game.Move) {
-	g := a.sess.game
-	if g.Paused() {
-		g.Resume() // moving presses the clock: the pause is over
+// sessionChanged brings the window in line with what changed in the
+// session: the one place where the window follows the document.
+func (a *App) sessionChanged(ev session.Event) {
+	if a.ui == nil {
+		return // still building the window
 	}
-	claims, err := g.ClaimableDrawsWithMove(m.UCI())
+	c := ev.Change
+	if c.Has(session.Moved) && a.settings.AutoFlip() {
+		a.settings.SetFlipped(a.sess.Game().Turn() == game.Black)
+	}
+	if c.Has(session.ViewChanged | session.GameChanged) {
+		a.ui.board.CancelSelection()
+	}
+	switch {
+	case c.Has(session.GameChanged):
+		a.refresh()
+	case c.Has(session.ViewChanged | session.TouchChanged):
+		a.refreshView()
+	case c.Has(session.ClocksChanged):
+		a.refreshClockFaces(true)
+		a.refreshActions()
+		a.refreshStatus()
+	case c.Has(session.FileChanged):
+		a.refreshTitle()
+		a.refreshMenu()
+	}
+	if c.Has(session.CollectionOpened) {
+		a.showPicker(ev.Collection, true)
+	} else if p := a.pickers[ev.Collection]; p != nil && c.Has(session.CollectionChanged) {
+		p.refresh()
+	}
+	if c.Has(session.CollectionChanged) {
+		a.refreshMenu()
+	}
+	if ev.Problem != nil {
+		a.showFileError(ev.Problem)
+	}
+	if c.Has(session.GameOver) {
+		a.showGameOver()
+	}
+}
+
+// moveFromBoard plays a move made on the board or typed. At the live
+// position, a move that would let its player claim a draw (a third
+// repetition, the fiftieth move) asks first whether to claim it with this
+// move; at a past position, a move that is not the one played there asks
+// whether to start a side line or replace the rest.
+func (a *App) moveFromBoard(m game.Move) {
+	p, err := a.sess.Propose(m)
 	if err != nil {
 		a.moveRefused(err)
 		return
 	}
-	if len(claims) == 0 {
-		a.play(m.UCI(), nil)
-		return
+	switch {
+	case p.Kind == session.Fork:
+		a.askSideLine(p)
+	case len(p.Claims) > 0:
+		a.askClaimWithMove(p)
+	default:
+		a.makeMove(p, game.NoReason)
 	}
-	r := claims[0]
+}
+
+// askClaimWithMove asks whether the player claims the draw their move
+// allows.
+func (a *App) askClaimWithMove(p *session.Proposal) {
+	g := a.sess.Game()
+	r := p.Claims[0]
 	msg := lang.L("{{.Player}}, this move allows you to claim a draw by {{.Claim}}. Claim a draw with this move?",
 		map[string]any{"Player": playerName(g, g.Turn()), "Claim": claimText(r)})
 	a.ask(lang.L("Claim a draw?"), msg, lang.L("Claim a draw"), lang.L("Just play the move"), func(claim bool) {
 		if claim {
-			a.play(m.UCI(), &r)
+			a.makeMove(p, r)
 		} else {
-			a.play(m.UCI(), nil)
+			a.makeMove(p, game.NoReason)
 		}
 	})
 }
 
-// play makes a move, with a draw claim when claim is set, and shows what
-// follows.
-func (a *App) play(uci string, claim *game.Reason) {
-	g := a.sess.game
-	var err error
-	if claim != nil {
-		err = g.ClaimDrawWithMove(uci, *claim)
-	} else {
-		err = g.Move(uci)
-	}
+// makeMove makes a proposal, with a draw claim unless claim is
+// game.NoReason.
+func (a *App) makeMove(p *session.Proposal, claim game.Reason) {
+	err := a.sess.Play(p, claim)
 	switch {
 	case errors.Is(err, game.ErrNoClaim):
 		dialog.ShowInformation(lang.L("Claim a draw?"), lang.L("The claim is not correct: the game goes on."), a.win)
 	case err != nil:
 		a.moveRefused(err)
-		return
 	}
-	if a.settings.AutoFlip() {
-		a.settings.SetFlipped(g.Turn() == game.Black)
-	}
-	a.changed()
 }
 
-// moveRefused says why a move was not played (the clock may have run out
-// meanwhile).
+// moveRefused says why a move was not played.
 func (a *App) moveRefused(err error) {
-	if a.sess.game.Status().Over() {
-		a.changed()
-		return
+	if a.sess.Game().Status().Over() && a.sess.Shown().IsLive() {
+		return // the flag fell meanwhile: the game over dialog says so
 	}
 	a.showError(err)
-	a.refresh()
-}
-
-// changed records that the game changed: it is autosaved, shown, and the
-// end of the game is announced.
-func (a *App) changed() {
-	a.sess.dirty = true
-	a.sess.view = nil
-	a.saveAutosave()
-	a.refresh()
-	if a.sess.game.Status().Over() {
-		a.showGameOver()
-	}
-}
-
-// showNode shows a position of the game; the live one returns to play.
-func (a *App) showNode(n *game.Node) {
-	a.setView(n)
 	a.refreshView()
 }
 
-// setView chooses the position the board shows: n, or the live one for
-// nil.
-func (a *App) setView(n *game.Node) {
-	if n == nil || n == a.sess.game.Live() {
-		a.sess.view = nil
-	} else {
-		a.sess.view = n
+// askSideLine asks whether a move from a past position starts a side line
+// or replaces the moves that followed.
+func (a *App) askSideLine(p *session.Proposal) {
+	var d *dialog.CustomDialog
+	do := func(f func(*session.Proposal) error) func() {
+		return func() {
+			d.Hide()
+			if err := f(p); err != nil {
+				a.showError(err)
+				a.refreshView()
+			}
+		}
 	}
-	a.ui.board.CancelSelection()
+	side := newDialogButton(lang.L("Start a side line"), do(a.sess.AddSideLine))
+	side.Importance = widget.HighImportance
+	replace := newDialogButton(lang.L("Replace the rest"), do(a.sess.ReplaceRest))
+	cancel := newDialogButton(lang.L("Cancel"), func() { d.Hide(); a.refreshView() })
+	msg := lang.L("Start a side line with this move, or replace the moves that followed?")
+	if p.InSideLine {
+		msg = lang.L("Start a further side line with this move, or replace the rest of this side line?")
+	}
+	d = dialog.NewCustomWithoutButtons(lang.L("Start a side line or replace the rest?"), wrapped(msg), a.win)
+	d.SetButtons([]fyne.CanvasObject{cancel, replace, side})
+	d.Show()
 }
+
+// showNode shows a position of the game; the live one returns to play.
+func (a *App) showNode(n *game.Node) { a.sess.Show(n) }
 
 // showLive returns from browsing to the position being played.
-func (a *App) showLive() { a.showNode(nil) }
+func (a *App) showLive() { a.sess.ShowLive() }
 
-// step shows the position delta moves away along the main line.
-func (a *App) step(delta int) {
-	n := a.sess.shown()
-	for ; delta < 0 && n.Parent() != nil; delta++ {
-		n = n.Parent()
-	}
-	for ; delta > 0; delta-- {
-		next := n.Children()
-		if len(next) == 0 || n == a.sess.game.Live() {
-			break
-		}
-		n = next[0]
-	}
-	a.showNode(n)
-}
+// step shows the position delta moves away along the line shown.
+func (a *App) step(delta int) { a.sess.Step(delta) }
 
 // showStart shows the start position.
-func (a *App) showStart() { a.showNode(a.sess.game.Root()) }
+func (a *App) showStart() { a.sess.ShowStart() }
 
 // askTakeBack asks the opponent of the player who moved last to allow
 // taking that move back.
 func (a *App) askTakeBack() {
-	g := a.sess.game
-	last := g.Live()
-	if last.Parent() == nil {
+	if !a.sess.CanTakeBack() {
 		return
 	}
+	g := a.sess.Game()
+	last := g.Live()
 	mover := last.Mover()
 	msg := lang.L("{{.Opponent}}, do you allow {{.Player}} to take back {{.Move}}?", map[string]any{
 		"Opponent": playerName(g, mover.Other()), "Player": playerName(g, mover), "Move": moveLabel(last)})
 	a.ask(lang.L("Take back"), msg, lang.L("Allow"), lang.L("Refuse"), func(ok bool) {
-		if !ok {
-			return
+		if ok {
+			a.reportError(a.sess.TakeBack())
 		}
-		if err := g.TakeBack(); err != nil {
-			a.showError(err)
-			return
-		}
-		a.changed()
 	})
+}
+
+// reportError shows err, if any.
+func (a *App) reportError(err error) {
+	if err != nil {
+		a.showError(err)
+	}
 }
 
 // offerDraw makes the side to move offer a draw, first asking them to
@@ -155,7 +183,7 @@ func (a *App) offerDraw() {
 		a.makeDrawOffer()
 		return
 	}
-	g := a.sess.game
+	g := a.sess.Game()
 	msg := lang.L("{{.Player}}, offer a draw to {{.Opponent}}?", map[string]any{
 		"Player": playerName(g, g.Turn()), "Opponent": playerName(g, g.Turn().Other())})
 	a.ask(lang.L("Draw offer"), msg, lang.L("Offer a draw"), lang.L("Cancel"), func(ok bool) {
@@ -168,31 +196,22 @@ func (a *App) offerDraw() {
 // makeDrawOffer records the side to move's draw offer and asks the
 // opponent at once: both players sit at this screen.
 func (a *App) makeDrawOffer() {
-	g := a.sess.game
-	by := g.Turn()
-	if err := g.OfferDraw(by); err != nil {
+	g := a.sess.Game()
+	by, err := a.sess.OfferDraw()
+	if err != nil {
 		a.showError(err)
 		return
 	}
 	msg := lang.L("{{.Player}} offers a draw. {{.Opponent}}, do you accept?", map[string]any{
 		"Player": playerName(g, by), "Opponent": playerName(g, by.Other())})
 	a.ask(lang.L("Draw offer"), msg, lang.L("Accept the draw"), lang.L("Decline"), func(ok bool) {
-		var err error
-		if ok {
-			err = g.AcceptDraw(by.Other())
-		} else {
-			err = g.DeclineDraw(by.Other())
-		}
-		if err != nil {
-			a.showError(err)
-		}
-		a.changed()
+		a.reportError(a.sess.AnswerDraw(ok))
 	})
 }
 
 // claimDraw claims the draw the side to move may claim now.
 func (a *App) claimDraw() {
-	g := a.sess.game
+	g := a.sess.Game()
 	claims := g.ClaimableDraws()
 	if len(claims) == 0 {
 		return
@@ -204,27 +223,18 @@ func (a *App) claimDraw() {
 	msg := lang.L("{{.Player}} claims a draw by {{.Claim}}.", map[string]any{
 		"Player": playerName(g, g.Turn()), "Claim": strings.Join(names, ", ")})
 	a.ask(lang.L("Claim a draw?"), msg, lang.L("Claim a draw"), lang.L("Cancel"), func(ok bool) {
-		if !ok {
-			return
+		if ok {
+			a.reportError(a.sess.ClaimDraw(claims[0]))
 		}
-		if err := g.ClaimDraw(claims[0]); err != nil {
-			a.showError(err)
-		}
-		a.changed()
 	})
 }
 
 // askResign asks which player resigns: either may, at any time. Without
 // confirmation (a setting), the side to move resigns at once.
 func (a *App) askResign() {
-	g := a.sess.game
+	g := a.sess.Game()
 	resign := func(c game.Color) func() {
-		return func() {
-			if err := g.Resign(c); err != nil {
-				a.showError(err)
-			}
-			a.changed()
-		}
+		return func() { a.reportError(a.sess.Resign(c)) }
 	}
 	if !a.settings.ConfirmResign() {
 		resign(g.Turn())()
@@ -237,31 +247,21 @@ func (a *App) askResign() {
 }
 
 // togglePause pauses or resumes the clocks.
-func (a *App) togglePause() {
-	g := a.sess.game
-	if g.Paused() {
-		g.Resume()
-	} else {
-		g.Pause()
-	}
-	a.refresh()
-}
+func (a *App) togglePause() { a.sess.TogglePause() }
 
-// Tick looks at the clocks: it ends the game when the side to move's flag
-// falls, and redraws a clock whose display changes. The ticker calls it on
-// the UI goroutine.
+// Tick looks at the clocks: the session ends the game when the side to
+// move's flag falls; a clock whose display changes is redrawn. The ticker
+// calls it on the UI goroutine.
 func (a *App) Tick() {
-	if a.sess.game.CheckFlag() {
-		a.changed()
-		return
+	if !a.sess.Tick() {
+		a.refreshClockFaces(false)
 	}
-	a.refreshClockFaces(false)
 }
 
 // showGameOver announces the result and offers to save or start again;
 // the board stays browsable.
 func (a *App) showGameOver() {
-	text := resultText(a.sess.game.Status())
+	text := resultText(a.sess.Game().Status())
 	a.choose(lang.L("Game over"), text, []choice{
 		{lang.L("Save…"), a.save},
 		{lang.L("New game…"), a.newGame},

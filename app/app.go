@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/pieces"
 	"github.com/echiquier/echiquier/resources"
 	"github.com/echiquier/echiquier/settings"
@@ -33,9 +34,9 @@ type App struct {
 	pieces   *pieces.Set
 	now      func() time.Time
 
-	sess     session
+	sess     *session.Session
 	ui       *ui
-	autosave autosave
+	autosave *autosave
 	ticker   *ticker
 
 	// locale is the user's language as the system gives it.
@@ -48,11 +49,8 @@ type App struct {
 	pieceSets map[string]*pieces.Set
 	// settingsWin is the open settings window, or nil.
 	settingsWin *settingsWindow
-	// touched is the piece that must be moved in touch-move training.
-	touched touchMove
-	// coll is the file of several games the game on screen comes from,
-	// or nil.
-	coll *collection
+	// pickers are the lists of games of the files opened, by file.
+	pickers map[*session.Collection]*picker
 	// collectionItems are the menu items of the collection.
 	collectionItems collectionItems
 }
@@ -66,6 +64,9 @@ type Options struct {
 	// AutosaveDir is where the interrupted game is kept; "" means the
 	// app's storage.
 	AutosaveDir string
+	// Post runs work found in the background on the UI goroutine; nil
+	// means fyne.Do.
+	Post func(func())
 }
 
 // New builds the app's window in a, showing a new untimed game.
@@ -77,7 +78,7 @@ func New(a fyne.App, o Options) *App {
 		autosave:  newAutosave(a.Storage().RootURI(), o.AutosaveDir),
 		locale:    readSystemLocale(),
 		pieceSets: map[string]*pieces.Set{},
-		touched:   touchMove{square: game.NoSquare},
+		pickers:   map[*session.Collection]*picker{},
 	}
 	app.loadLanguage()
 	log.Printf("language: %s", app.language)
@@ -88,7 +89,13 @@ func New(a fyne.App, o Options) *App {
 	if app.now == nil {
 		app.now = time.Now
 	}
-	app.sess.game = app.newUntimedGame()
+	post := o.Post
+	if post == nil {
+		post = fyne.Do
+	}
+	app.sess = session.New(app.newUntimedGame(), session.Options{
+		Now: app.now, Post: post, OnChange: app.sessionChanged, Autosave: app.autosave})
+	app.sess.SetTouchMove(app.settings.TouchMove())
 	app.ui = app.buildUI()
 	app.win.SetContent(app.ui.content)
 	app.installMenu()

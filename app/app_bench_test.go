@@ -18,7 +18,7 @@ func benchApp(b *testing.B, plies int) *App {
 	a := New(fyne.CurrentApp(), Options{NoTicker: true, AutosaveDir: b.TempDir()})
 	a.win.Resize(fyne.NewSize(1040, 720))
 	b.Cleanup(func() { a.win.Close() })
-	a.load(annotatedGame(b, plies), "", false)
+	a.sess.NewGame(annotatedGame(b, plies))
 	return a
 }
 
@@ -63,7 +63,7 @@ func annotatedGame(b *testing.B, plies int) *game.Game {
 // annotated game, as ← and → do.
 func BenchmarkStepThroughTheGame(b *testing.B) {
 	a := benchApp(b, 200)
-	a.showNode(a.sess.game.MainLine()[100])
+	a.showNode(a.sess.Game().MainLine()[100])
 	b.ReportAllocs()
 	for b.Loop() {
 		a.step(-1)

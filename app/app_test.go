@@ -23,7 +23,7 @@ func TestNewGameDialogStartsATimedGame(t *testing.T) {
 	entries[1].SetText("Bob")
 	selects[0].SetSelectedIndex(1) // 3 + 2
 	h.tapButton("Start")
-	g := h.app.sess.game
+	g := h.app.sess.Game()
 	if g.Tag("White") != "Alice" || g.Tag("Black") != "Bob" {
 		t.Errorf("names = %q, %q", g.Tag("White"), g.Tag("Black"))
 	}
@@ -56,7 +56,7 @@ func TestNewGameDialogRefusesABadFEN(t *testing.T) {
 		t.Errorf("a good FEN is refused: %v", err)
 	}
 	h.tapButton("Start")
-	if got := h.app.sess.game.FEN(); got != "4k3/8/8/8/8/8/8/4K2R w K - 0 1" {
+	if got := h.app.sess.Game().FEN(); got != "4k3/8/8/8/8/8/8/4K2R w K - 0 1" {
 		t.Errorf("game starts from %s", got)
 	}
 }
@@ -70,7 +70,7 @@ func TestMovesAreAutosaved(t *testing.T) {
 	if text := readFile(t, h.autosave); !strings.Contains(text, "1. e4 e5 *") {
 		t.Errorf("autosave holds:\n%s", text)
 	}
-	if !h.app.sess.dirty {
+	if !h.app.sess.Dirty() {
 		t.Error("the game is not marked as changed")
 	}
 }
@@ -81,7 +81,7 @@ func TestClaimDrawWithTheDroppedMove(t *testing.T) {
 	h.drag("f6", "g8")
 	h.wantDialog("Claim a draw with this move?")
 	h.tapButton("Claim a draw")
-	if s := h.app.sess.game.Status(); s != (game.Status{Result: game.Draw, Reason: game.ThreefoldRepetition}) {
+	if s := h.app.sess.Game().Status(); s != (game.Status{Result: game.Draw, Reason: game.ThreefoldRepetition}) {
 		t.Fatalf("status = %v", s)
 	}
 	h.wantDialog("Draw by repetition of the position")
@@ -95,8 +95,8 @@ func TestDeclineClaimPlaysTheMove(t *testing.T) {
 	h.play("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1")
 	h.drag("f6", "g8")
 	h.tapButton("Just play the move")
-	if h.app.sess.game.Status().Over() || h.history() != "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8" {
-		t.Errorf("status %v, history %s", h.app.sess.game.Status(), h.history())
+	if h.app.sess.Game().Status().Over() || h.history() != "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8" {
+		t.Errorf("status %v, history %s", h.app.sess.Game().Status(), h.history())
 	}
 	if h.app.ui.claimDraw.Disabled() {
 		t.Error("White may now claim on the board, but the button is disabled")
@@ -109,7 +109,7 @@ func TestOfferDrawAccepted(t *testing.T) {
 	h.app.offerDraw()
 	h.wantDialog("offers a draw")
 	h.tapButton("Accept the draw")
-	if s := h.app.sess.game.Status(); s.Reason != game.Agreement {
+	if s := h.app.sess.Game().Status(); s.Reason != game.Agreement {
 		t.Errorf("status = %v", s)
 	}
 	h.wantDialog("Draw by agreement")
@@ -119,10 +119,10 @@ func TestOfferDrawDeclined(t *testing.T) {
 	h := newHarness(t)
 	h.app.offerDraw()
 	h.tapButton("Decline")
-	if h.app.sess.game.Status().Over() {
+	if h.app.sess.Game().Status().Over() {
 		t.Error("game over after a declined offer")
 	}
-	if _, pending := h.app.sess.game.DrawOffer(); pending {
+	if _, pending := h.app.sess.Game().DrawOffer(); pending {
 		t.Error("the declined offer still stands")
 	}
 }
@@ -132,7 +132,7 @@ func TestResign(t *testing.T) {
 	h.play("e2e4")
 	h.app.askResign()
 	h.tapButton("White resigns")
-	if s := h.app.sess.game.Status(); s != (game.Status{Result: game.BlackWins, Reason: game.Resignation}) {
+	if s := h.app.sess.Game().Status(); s != (game.Status{Result: game.BlackWins, Reason: game.Resignation}) {
 		t.Errorf("status = %v", s)
 	}
 	h.wantDialog("White resigned: Black wins")
@@ -145,7 +145,7 @@ func TestFlagFall(t *testing.T) {
 	h := newHarness(t)
 	tc, _ := game.ParseTimeControl("60")
 	g, _ := game.New(game.Options{TimeControl: tc, Now: h.clock.now})
-	h.app.sess.replace(g, "", false)
+	h.app.sess.NewGame(g)
 	h.app.refresh()
 	h.play("e2e4")
 	h.clock.advance(59 * time.Second)
@@ -168,7 +168,7 @@ func TestTakeBackRestoresClock(t *testing.T) {
 	h := newHarness(t)
 	tc, _ := game.ParseTimeControl("300")
 	g, _ := game.New(game.Options{TimeControl: tc, Now: h.clock.now})
-	h.app.sess.replace(g, "", false)
+	h.app.sess.NewGame(g)
 	h.app.refresh()
 	h.clock.advance(10 * time.Second)
 	h.play("e2e4")
@@ -198,23 +198,23 @@ func TestSaveThenOpenGivesTheSameGame(t *testing.T) {
 	h := newHarness(t)
 	h.play("e2e4 e7e5 g1f3")
 	path := filepath.Join(t.TempDir(), "game.pgn")
-	if !h.app.writeTo(path) {
-		t.Fatal("save failed")
+	if err := h.app.sess.SaveAs(path); err != nil {
+		t.Fatal(err)
 	}
 	saved := readFile(t, path)
-	if h.app.sess.dirty {
+	if h.app.sess.Dirty() {
 		t.Error("still marked as changed after saving")
 	}
 	if _, err := os.Stat(h.autosave); !os.IsNotExist(err) {
 		t.Error("the autosave outlived the save")
 	}
 	other := newHarness(t)
-	other.app.openPath(path)
+	other.open(path)
 	if got := other.history(); got != "e4 e5 Nf3" {
 		t.Fatalf("opened history = %q", got)
 	}
 	var b strings.Builder
-	if err := other.app.sess.game.WritePGN(&b); err != nil {
+	if err := other.app.sess.Game().WritePGN(&b); err != nil {
 		t.Fatal(err)
 	}
 	if b.String() != saved {
@@ -240,14 +240,16 @@ func TestFailedSaveKeepsTheFile(t *testing.T) {
 		// root ignores directory permissions: fail the write another way.
 		path = filepath.Join(dir, "missing-folder", "keep.pgn")
 	}
-	if h.app.writeTo(path) {
+	saved := false
+	h.app.saveToPath(path, func() { saved = true })
+	if saved {
 		t.Fatal("save reported success")
 	}
 	h.wantDialog("not saved")
 	if got := readFile(t, filepath.Join(dir, "keep.pgn")); got != "original" {
 		t.Errorf("the existing file changed: %q", got)
 	}
-	if !h.app.sess.dirty {
+	if !h.app.sess.Dirty() {
 		t.Error("a failed save marked the game as saved")
 	}
 }
@@ -257,14 +259,14 @@ func TestOpenBadFileKeepsTheGame(t *testing.T) {
 	h.play("e2e4")
 	path := filepath.Join(t.TempDir(), "bad.pgn")
 	writeFile(t, path, "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nf3 *\n")
-	h.app.openPath(path)
+	h.open(path)
 	h.wantDialog("line 3")
 	h.wantDialog("“Nf3”")
 	if h.history() != "e4" {
 		t.Errorf("the current game changed: %q", h.history())
 	}
 	writeFile(t, path, "\x00\x01 this is not a PGN file \xff")
-	h.app.openPath(path)
+	h.open(path)
 	h.wantDialog("Could not open bad.pgn")
 }
 
@@ -272,18 +274,18 @@ func TestBrowsingShowsThePastWithTheBanner(t *testing.T) {
 	h := newHarness(t)
 	h.play("e2e4 e7e5 g1f3")
 	h.app.typedKey(&fyne.KeyEvent{Name: fyne.KeyLeft})
-	if !h.app.sess.browsing() || !h.app.ui.banner.Visible() {
+	if !h.app.sess.Browsing() || !h.app.ui.banner.Visible() {
 		t.Fatal("after ← the board must show the past position with the banner")
 	}
-	if h.app.sess.shown() != h.app.sess.game.MainLine()[1] {
+	if h.app.sess.Shown() != h.app.sess.Game().MainLine()[1] {
 		t.Error("← does not show the position after 1... e5")
 	}
 	h.app.typedKey(&fyne.KeyEvent{Name: fyne.KeyHome})
-	if h.app.sess.shown().Parent() != nil {
+	if h.app.sess.Shown().Parent() != nil {
 		t.Error("Home does not show the start position")
 	}
 	h.app.typedKey(&fyne.KeyEvent{Name: fyne.KeyEnd})
-	if h.app.sess.browsing() || h.app.ui.banner.Visible() || h.app.ui.board.Legal == nil {
+	if h.app.sess.Browsing() || h.app.ui.banner.Visible() || h.app.ui.board.Legal == nil {
 		t.Error("End does not return to the game")
 	}
 }
@@ -295,18 +297,18 @@ func TestMoveFromThePastAsksSideLineOrReplace(t *testing.T) {
 	h.drag("b1", "c3")
 	h.wantDialog("Start a side line with this move, or replace the moves that followed?")
 	h.tapButton("Cancel")
-	if h.history() != "e4 e5 Nf3" || len(h.app.sess.game.MainLine()[1].Children()) != 1 {
+	if h.history() != "e4 e5 Nf3" || len(h.app.sess.Game().MainLine()[1].Children()) != 1 {
 		t.Fatal("Cancel changed the game")
 	}
 	h.drag("b1", "c3")
 	h.tapButton("Start a side line")
-	e5 := h.app.sess.game.MainLine()[1]
+	e5 := h.app.sess.Game().MainLine()[1]
 	if h.history() != "e4 e5 Nf3" || len(e5.Children()) != 2 {
 		t.Fatalf("the side line was not added beside 2. Nf3: history %q", h.history())
 	}
 	side := e5.Children()[1]
-	if side.SAN() != "Nc3" || h.app.sess.shown() != side {
-		t.Errorf("the board should show the side line's 2. Nc3, shows %q", h.app.sess.shown().SAN())
+	if side.SAN() != "Nc3" || h.app.sess.Shown() != side {
+		t.Errorf("the board should show the side line's 2. Nc3, shows %q", h.app.sess.Shown().SAN())
 	}
 	if !strings.Contains(readFile(t, h.autosave), "(2. Nc3)") {
 		t.Errorf("the autosave lacks the side line:\n%s", readFile(t, h.autosave))
@@ -321,10 +323,10 @@ func TestReplaceTheRestTakesTheMovesBack(t *testing.T) {
 	h := newHarness(t)
 	h.play("e2e4 e7e5 g1f3")
 	h.moveAfter(0, "c7c5", "Replace the rest")
-	if h.history() != "e4 c5" || h.app.sess.browsing() {
-		t.Errorf("after replacing: %q, browsing %v", h.history(), h.app.sess.browsing())
+	if h.history() != "e4 c5" || h.app.sess.Browsing() {
+		t.Errorf("after replacing: %q, browsing %v", h.history(), h.app.sess.Browsing())
 	}
-	if h.app.sess.game.Turn() != game.White {
+	if h.app.sess.Game().Turn() != game.White {
 		t.Error("White should be to move after 1... c5")
 	}
 }
@@ -333,13 +335,13 @@ func TestSideLineMenuPromotesDeletesAndComments(t *testing.T) {
 	h := newHarness(t)
 	h.play("e2e4 e7e5")
 	h.moveAfter(0, "c7c5", "Start a side line")
-	side := h.app.sess.shown()
+	side := h.app.sess.Shown()
 	menu := h.app.nodeMenu(side)
 	labels := menuLabels(menu)
 	if !strings.Contains(labels, "Promote side line") || !strings.Contains(labels, "Delete from here") {
 		t.Fatalf("side-line menu: %s", labels)
 	}
-	if strings.Contains(menuLabels(h.app.nodeMenu(h.app.sess.game.MainLine()[0])), "Delete") {
+	if strings.Contains(menuLabels(h.app.nodeMenu(h.app.sess.Game().MainLine()[0])), "Delete") {
 		t.Error("a move of the game itself offers Delete")
 	}
 	h.app.editComment(side)
@@ -348,11 +350,11 @@ func TestSideLineMenuPromotesDeletesAndComments(t *testing.T) {
 	if side.Comment() != "the Sicilian" {
 		t.Errorf("comment = %q", side.Comment())
 	}
-	h.app.deleteSideLine(side)
-	if n := len(h.app.sess.game.MainLine()[0].Children()); n != 1 {
+	h.app.sess.DeleteSideLine(side)
+	if n := len(h.app.sess.Game().MainLine()[0].Children()); n != 1 {
 		t.Errorf("after delete, 1. e4 has %d continuations", n)
 	}
-	if h.app.sess.shown() != h.app.sess.game.MainLine()[0] {
+	if h.app.sess.Shown() != h.app.sess.Game().MainLine()[0] {
 		t.Error("after deleting the side line shown, the board should show where it began")
 	}
 }
@@ -360,9 +362,9 @@ func TestSideLineMenuPromotesDeletesAndComments(t *testing.T) {
 func TestMoveListClickShowsPosition(t *testing.T) {
 	h := newHarness(t)
 	h.play("e2e4 e7e5 g1f3")
-	first := h.app.sess.game.MainLine()[0]
+	first := h.app.sess.Game().MainLine()[0]
 	h.app.ui.moves.OnSelect(first)
-	if h.app.sess.shown() != first {
+	if h.app.sess.Shown() != first {
 		t.Error("clicking 1. e4 does not show its position")
 	}
 	if h.app.ui.moves.Current() != first {
@@ -393,7 +395,7 @@ func TestResumeInterruptedGame(t *testing.T) {
 	h.app.Start(nil)
 	h.wantDialog("A game was interrupted after 1... e5 (Ann – Ben)")
 	h.tapButton("Resume")
-	g := h.app.sess.game
+	g := h.app.sess.Game()
 	if h.history() != "e4 e5" || !g.Paused() {
 		t.Fatalf("resumed %q, paused %v", h.history(), g.Paused())
 	}
@@ -421,8 +423,8 @@ func TestAutoFlip(t *testing.T) {
 func TestNewGameDialogRefusesATimeControlWithoutTime(t *testing.T) {
 	h := newHarness(t)
 	h.play("e2e4")
-	h.app.sess.dirty = false
 	h.app.newGame()
+	h.tapButton("Don't save")
 	entries, selects := h.dialogFields()
 	selects[0].SetSelectedIndex(len(selects[0].Options) - 1) // custom
 	entries[2].SetText("0")                                  // minutes

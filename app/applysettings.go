@@ -15,6 +15,7 @@ func (a *App) applySettings() {
 	a.applyBoardSettings(a.ui.board)
 	notation := a.notation()
 	a.ui.moves.Notation = func(san string) string { return game.FormatSAN(san, notation) }
+	a.sess.SetTouchMove(a.settings.TouchMove())
 	a.refresh()
 }
 

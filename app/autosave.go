@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/session"
 )
 
 // autosave keeps the game being played in the app's storage after every
@@ -19,38 +20,39 @@ type autosave struct {
 	path string // "" when the app has no storage
 }
 
-func newAutosave(root fyne.URI, dir string) autosave {
+func newAutosave(root fyne.URI, dir string) *autosave {
 	if dir != "" {
-		return autosave{path: filepath.Join(dir, "autosave.pgn")}
+		return &autosave{path: filepath.Join(dir, "autosave.pgn")}
 	}
 	u, err := storage.Child(root, "autosave.pgn")
 	if err != nil || u.Scheme() != "file" {
-		return autosave{}
+		return &autosave{}
 	}
-	return autosave{path: u.Path()}
+	return &autosave{path: u.Path()}
 }
 
-func (s autosave) save(g *game.Game) error {
+// Save writes the game's text; a failure is logged.
+func (s *autosave) Save(text []byte) {
 	if s.path == "" {
-		return nil
+		return
 	}
 	if err := os.MkdirAll(filepath.Dir(s.path), 0o755); err != nil {
-		return err
+		fyne.LogError("autosave failed", err)
+		return
 	}
-	return writeFileAtomic(s.path, g.WritePGN)
+	if err := os.WriteFile(s.path+".tmp", text, 0o644); err != nil {
+		fyne.LogError("autosave failed", err)
+		return
+	}
+	if err := os.Rename(s.path+".tmp", s.path); err != nil {
+		fyne.LogError("autosave failed", err)
+	}
 }
 
-func (s autosave) clear() {
+// Clear removes the autosave.
+func (s *autosave) Clear() {
 	if s.path != "" {
 		os.Remove(s.path)
-	}
-}
-
-// saveAutosave writes the current game to the autosave; a failure is
-// logged, never shown: it must not interrupt play.
-func (a *App) saveAutosave() {
-	if err := a.autosave.save(a.sess.game); err != nil {
-		fyne.LogError("autosave failed", err)
 	}
 }
 
@@ -67,7 +69,7 @@ func (a *App) offerResume() {
 	games, _ := game.ReadPGNWith(f, a.now)
 	f.Close()
 	if len(games) != 1 || games[0].Status().Over() || len(games[0].History()) == 0 {
-		a.autosave.clear()
+		a.autosave.Clear()
 		return
 	}
 	g := games[0]
@@ -76,11 +78,11 @@ func (a *App) offerResume() {
 		"White": playerName(g, game.White), "Black": playerName(g, game.Black), "Move": moveLabel(g.Live())})
 	a.ask(lang.L("Resume the interrupted game?"), msg, lang.L("Resume"), lang.L("Discard"), func(ok bool) {
 		if !ok {
-			a.autosave.clear()
+			a.autosave.Clear()
 			return
 		}
-		a.sess.replace(g, "", false)
-		a.sess.dirty = true
-		a.refresh()
+		a.sess.Resume(g)
 	})
 }
+
+var _ session.Autosaver = (*autosave)(nil)

@@ -2,76 +2,12 @@ package app
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
-	"time"
+
+	"github.com/echiquier/echiquier/app/session"
 )
-
-// gatedReader gives its first part, then waits for its gate to open
-// before it gives the rest: the indexing goroutine is held in the middle
-// of the file for as long as a test needs.
-type gatedReader struct {
-	data   []byte
-	first  int
-	gate   chan struct{}
-	pos    int
-	closed atomic.Bool
-}
-
-func (r *gatedReader) Read(p []byte) (int, error) {
-	if r.pos == r.first {
-		<-r.gate
-	}
-	end := len(r.data)
-	if r.pos < r.first {
-		end = r.first
-	}
-	if r.pos == end {
-		return 0, io.EOF
-	}
-	n := copy(p, r.data[r.pos:end])
-	r.pos += n
-	return n, nil
-}
-
-func (r *gatedReader) Close() error {
-	r.closed.Store(true)
-	return nil
-}
-
-// uiQueue stands for the UI goroutine in a test: the indexing goroutine
-// queues its updates, and the test runs them on its own goroutine.
-type uiQueue chan func()
-
-func (q uiQueue) do(f func()) { q <- f }
-
-// runUntil runs the queued updates until the indexing goroutine of c is
-// over.
-func (q uiQueue) runUntil(t *testing.T, c *collection) {
-	t.Helper()
-	timeout := time.After(time.Minute)
-	for {
-		select {
-		case f := <-q:
-			f()
-		case <-c.done:
-			for {
-				select {
-				case f := <-q:
-					f()
-				default:
-					return
-				}
-			}
-		case <-timeout:
-			t.Fatal("the indexing goroutine does not end")
-		}
-	}
-}
 
 // bigFile is a file of many games, and the part of it before the gate:
 // more than the first part indexed before the picker shows.
@@ -90,28 +26,23 @@ func bigFile(t *testing.T, games, beforeGate int) (path string, data []byte, fir
 	return path, data, first
 }
 
-// openGated opens a file whose reading stops at the gate until the test
-// opens it.
-func (h *harness) openGated(games, beforeGate int) (*collection, *gatedReader, uiQueue) {
+// openBig opens a file of many games and runs only the first part of
+// its indexing: the rest waits in the queue until the test runs it.
+func (h *harness) openBig(games int) *session.Collection {
 	h.t.Helper()
-	path, data, first := bigFile(h.t, games, beforeGate)
-	info, err := os.Stat(path)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	src := &gatedReader{data: data, first: first, gate: make(chan struct{})}
-	q := make(uiQueue)
-	c := h.app.openCollection(path, info, src, q.do)
-	return c, src, q
+	path, _, _ := bigFile(h.t, games, 0)
+	c := h.app.openPath(path)
+	h.queue.runOne(h.t)
+	return c
 }
 
 func TestPickerFillsWhileIndexing(t *testing.T) {
 	h := newHarness(t)
-	c, src, q := h.openGated(600, 300)
+	c := h.openBig(5000)
 	p := h.picked(c)
-	shown := len(p.order.rows)
-	if shown == 0 || shown > 300 {
-		t.Fatalf("%d games listed before the gate at game 300", shown)
+	shown := p.order.Len()
+	if shown == 0 || shown > 300 || shown == 5000 {
+		t.Fatalf("%d games listed in the first part", shown)
 	}
 	if !p.progress.Visible() || !p.stopBtn.Visible() || p.progress.Value <= 0 || p.progress.Value >= 1 {
 		t.Errorf("progress while indexing: shown %v, value %v", p.progress.Visible(), p.progress.Value)
@@ -119,86 +50,73 @@ func TestPickerFillsWhileIndexing(t *testing.T) {
 	h.wantDialog("Reading the file…")
 	// The list can be used meanwhile.
 	h.tapButton("White")
-	if p.order.by != colWhite {
+	if by, _ := p.order.SortedBy(); by != session.ColWhite {
 		t.Error("sorting waits for the indexing")
 	}
-	close(src.gate)
-	q.runUntil(t, c)
-	if len(p.order.rows) != 600 || c.state != indexed {
-		t.Fatalf("%d games listed at the end, state %v", len(p.order.rows), c.state)
+	h.queue.runUntil(t, c)
+	if state, _, _, _ := c.State(); p.order.Len() != 5000 || state != session.Indexed {
+		t.Fatalf("%d games listed at the end, state %v", p.order.Len(), state)
 	}
-	if got := p.column(colWhite)[:3]; got[0] != "Player 1" || got[1] != "Player 10" || got[2] != "Player 100" {
+	if got := p.column(session.ColWhite)[:3]; got[0] != "Player 1" || got[1] != "Player 10" || got[2] != "Player 100" {
 		t.Errorf("games read later are not sorted in: %v", got)
 	}
 	if p.progress.Visible() || p.stopBtn.Visible() {
 		t.Error("progress still shown")
 	}
-	h.wantDialog("Games: 600")
-	if !src.closed.Load() {
-		t.Error("the file is left open")
-	}
+	h.wantDialog("Games: 5000")
 }
 
 func TestStopIndexingKeepsTheGamesFound(t *testing.T) {
 	h := newHarness(t)
-	c, src, q := h.openGated(400, 250)
+	c := h.openBig(400)
 	p := h.picked(c)
 	h.tapButton("Stop reading")
-	found := len(p.order.rows)
-	close(src.gate)
-	q.runUntil(t, c)
-	if c.state != stopped || len(p.order.rows) != found || found == 0 {
-		t.Fatalf("state %v, %d games listed, %d when stopped", c.state, len(p.order.rows), found)
+	found := p.order.Len()
+	h.queue.runUntil(t, c)
+	if state, _, _, _ := c.State(); state != session.Stopped || p.order.Len() != found || found == 0 {
+		t.Fatalf("state %v, %d games listed, %d when stopped", state, p.order.Len(), found)
 	}
 	h.wantDialog("reading stopped at")
 	h.tapButton("Open")
-	if h.app.sess.game.Tag("White") != "Player 1" {
-		t.Errorf("opened %q", h.app.sess.game.Tag("White"))
-	}
-	if !src.closed.Load() {
-		t.Error("the file is left open")
+	if h.app.sess.Game().Tag("White") != "Player 1" {
+		t.Errorf("opened %q", h.app.sess.Game().Tag("White"))
 	}
 }
 
 func TestCancelWhileIndexingKeepsTheGame(t *testing.T) {
 	h := newHarness(t)
 	h.play("e2e4 e7e5")
-	c, src, q := h.openGated(400, 250)
-	h.picked(c)
+	c := h.openBig(400)
+	p := h.picked(c)
 	h.tapButton("Cancel")
-	close(src.gate)
-	q.runUntil(t, c)
-	if c.state != stopped || c.picker.visible {
-		t.Errorf("state %v, picker shown %v", c.state, c.picker.visible)
+	h.queue.runUntil(t, c)
+	if state, _, _, _ := c.State(); state != session.Stopped || p.visible {
+		t.Errorf("state %v, picker shown %v", state, p.visible)
 	}
-	if h.history() != "e4 e5" || h.app.hasCollection() || h.app.sess.path != "" {
+	if h.history() != "e4 e5" || h.app.hasCollection() || h.app.sess.Path() != "" {
 		t.Errorf("the game changed: %q, collection %v", h.history(), h.app.hasCollection())
 	}
 	if got := h.dialogText(); got != "" {
 		t.Errorf("a dialog is left: %s", got)
 	}
-	if !src.closed.Load() {
-		t.Error("the file is left open")
-	}
 }
 
 func TestOpenAGameWhileIndexingGoesOn(t *testing.T) {
 	h := newHarness(t)
-	c, src, q := h.openGated(400, 250)
+	c := h.openBig(400)
 	h.picked(c)
 	h.tapButton("Open")
-	if h.app.sess.game.Tag("White") != "Player 1" || !h.app.hasCollection() {
-		t.Fatalf("opened %q", h.app.sess.game.Tag("White"))
+	if h.app.sess.Game().Tag("White") != "Player 1" || !h.app.hasCollection() {
+		t.Fatalf("opened %q", h.app.sess.Game().Tag("White"))
 	}
-	close(src.gate)
-	q.runUntil(t, c)
-	if c.state != indexed || len(c.picker.order.rows) != 400 {
-		t.Errorf("state %v, %d games", c.state, len(c.picker.order.rows))
+	h.queue.runUntil(t, c)
+	if state, _, _, _ := c.State(); state != session.Indexed || c.Order().Len() != 400 {
+		t.Errorf("state %v, %d games", state, c.Order().Len())
 	}
 	h.app.previousGame()
 	h.app.nextGame()
-	if h.app.sess.game.Tag("White") != "Player 2" {
-		t.Errorf("next game: %q", h.app.sess.game.Tag("White"))
+	if h.app.sess.Game().Tag("White") != "Player 2" {
+		t.Errorf("next game: %q", h.app.sess.Game().Tag("White"))
 	}
 }
 
@@ -207,15 +125,15 @@ func TestOpeningAnotherFileClosesTheCollection(t *testing.T) {
 	first := h.openGames(pickerGames)
 	h.tapButton("Open")
 	second := h.openGames(pgnGame("White=X", 2) + pgnGame("White=Y", 2))
-	if h.app.coll != first {
+	if h.app.sess.Collection() != first {
 		t.Error("the collection changed before a game of the new file was opened")
 	}
 	h.tapButton("Open")
-	if h.app.coll != second || h.app.sess.game.Tag("White") != "X" {
+	if h.app.sess.Collection() != second || h.app.sess.Game().Tag("White") != "X" {
 		t.Errorf("the new file's collection is not the one in use")
 	}
 	h.openGames(pgnGame("White=Solo", 2))
-	if h.app.hasCollection() || h.app.coll != nil {
+	if h.app.hasCollection() || h.app.sess.Collection() != nil {
 		t.Error("a single game still has a next and previous game")
 	}
 }
@@ -224,7 +142,7 @@ func TestChangedFileIsNotMisread(t *testing.T) {
 	h := newHarness(t)
 	c := h.openGames(pickerGames)
 	h.tapButton("Cancel")
-	writeFile(t, c.path, "[White \"Other\"]\n\n1. d4 *\n"+pickerGames)
+	writeFile(t, c.Path(), "[White \"Other\"]\n\n1. d4 *\n"+pickerGames)
 	h.app.showPicker(c, true)
 	h.tapButton("Open")
 	h.wantDialog("changed")
@@ -242,17 +160,15 @@ func TestOpenEdgeFiles(t *testing.T) {
 	}
 	h := newHarness(t)
 	for _, path := range paths {
-		q := make(uiQueue)
-		c := h.app.openFile(path, q.do)
+		c := h.open(path)
 		if c == nil {
 			t.Fatalf("%s: not opened", path)
 		}
-		q.runUntil(t, c)
-		if c.picker != nil {
-			for _, i := range c.picker.order.rows[:min(len(c.picker.order.rows), 2)] {
-				h.app.openGame(c, i)
+		if p := h.app.pickers[c]; p != nil {
+			for row := range min(p.order.Len(), 2) {
+				h.app.openGame(c, p.order.Game(row))
 			}
-			c.picker.close()
+			p.close()
 		}
 		for o := h.app.win.Canvas().Overlays().Top(); o != nil; o = h.app.win.Canvas().Overlays().Top() {
 			h.app.win.Canvas().Overlays().Remove(o)

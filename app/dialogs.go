@@ -22,7 +22,7 @@ func wrapped(msg string) *widget.Label {
 // confirmDiscard runs then once the current game is safe to leave: it was
 // not changed since it was saved, or the user saves it or gives it up.
 func (a *App) confirmDiscard(then func()) {
-	if !a.sess.dirty || len(a.sess.game.History()) == 0 {
+	if !a.sess.Dirty() || len(a.sess.Game().History()) == 0 {
 		then()
 		return
 	}
@@ -34,7 +34,7 @@ func (a *App) confirmDiscard(then func()) {
 	save.Importance = widget.HighImportance
 	discard := newDialogButton(lang.L("Don't save"), func() {
 		d.Hide()
-		a.autosave.clear()
+		a.sess.Discard()
 		then()
 	})
 	cancel := newDialogButton(lang.L("Cancel"), func() { d.Hide() })
@@ -47,8 +47,8 @@ func (a *App) confirmDiscard(then func()) {
 // quit closes the app once the game is safe to leave.
 func (a *App) quit() {
 	a.confirmDiscard(func() {
-		if !a.sess.dirty {
-			a.autosave.clear()
+		if !a.sess.Dirty() {
+			a.sess.Discard()
 		}
 		a.stopTicker()
 		a.ticker = nil

@@ -3,7 +3,6 @@ package app
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/pgn"
+	"github.com/echiquier/echiquier/app/session"
 )
 
 // pgnFilter shows PGN files in the file dialogs.
@@ -53,46 +53,6 @@ func (a *App) setDialogFolder(d interface{ SetLocation(fyne.ListableURI) }) {
 	}
 }
 
-// openPath opens a PGN file. Its games are indexed, not read: a file of
-// one game opens it at once; several show the picker, which fills while
-// the rest of the file is indexed in the background. The current game
-// stays as it is until a game of the file is opened.
-func (a *App) openPath(path string) { a.openFile(path, fyne.Do) }
-
-// openFile is openPath, the indexing goroutine handing its findings to
-// do. It returns the file's collection, or nil when it cannot be read.
-func (a *App) openFile(path string, do func(func())) *collection {
-	f, err := os.Open(path)
-	if err != nil {
-		a.showFileError(path, err)
-		return nil
-	}
-	info, err := f.Stat()
-	if err != nil {
-		f.Close()
-		a.showFileError(path, err)
-		return nil
-	}
-	a.settings.SetLastDirectory(filepath.Dir(path))
-	return a.openCollection(path, info, f, do)
-}
-
-// load makes g the game on screen. A game still in progress continues
-// from its last position with its clocks (paused until the players are
-// ready); a finished one opens for browsing.
-func (a *App) load(g *game.Game, path string, inCollection bool) {
-	a.sess.replace(g, path, inCollection)
-	a.ui.board.CancelSelection()
-	a.autosave.clear()
-	a.refresh()
-}
-
-// showFileError tells that a file could not be opened; nothing changed.
-func (a *App) showFileError(path string, err error) {
-	msg := lang.L("Could not open {{.File}}:", map[string]any{"File": filepath.Base(path)}) + "\n" + errorText(err)
-	dialog.ShowError(errors.New(msg), a.win)
-}
-
 // describeLoadErrors lists the games that could not be read, with their
 // line and text, the first few of them.
 func describeLoadErrors(errs []pgn.GameError) string {
@@ -113,11 +73,13 @@ func (a *App) save() { a.saveThen(func() {}) }
 
 // saveThen saves, then runs then once the game is saved.
 func (a *App) saveThen(then func()) {
-	if a.sess.path == "" || a.sess.inCollection {
+	err := a.sess.Save()
+	switch {
+	case errors.Is(err, session.ErrNoFile):
 		a.saveAsThen(then)
-		return
-	}
-	if a.writeTo(a.sess.path) {
+	case err != nil:
+		a.showSaveError(err)
+	default:
 		then()
 	}
 }
@@ -140,12 +102,7 @@ func (a *App) saveAsThen(then func()) {
 			os.Remove(path)
 			path += ".pgn"
 		}
-		if a.writeTo(path) {
-			a.sess.path, a.sess.inCollection = path, false
-			a.settings.SetLastDirectory(filepath.Dir(path))
-			a.refreshTitle()
-			then()
-		}
+		a.saveToPath(path, then)
 	}, a.win)
 	d.SetFilter(pgnFilter)
 	d.SetFileName(a.suggestedFileName())
@@ -153,9 +110,31 @@ func (a *App) saveAsThen(then func()) {
 	d.Show()
 }
 
+// saveToPath saves the game to path, its new file, then runs then; a
+// failure is told.
+func (a *App) saveToPath(path string, then func()) {
+	if err := a.sess.SaveAs(path); err != nil {
+		a.showSaveError(err)
+		return
+	}
+	a.settings.SetLastDirectory(filepath.Dir(path))
+	then()
+}
+
+// showSaveError says that the game was not saved, and why.
+func (a *App) showSaveError(err error) {
+	var se *session.SaveError
+	if !errors.As(err, &se) {
+		a.showError(err)
+		return
+	}
+	msg := lang.L("The game was not saved; the file {{.File}} is unchanged.", map[string]any{"File": filepath.Base(se.Path)})
+	dialog.ShowError(errors.New(msg+"\n"+se.Err.Error()), a.win)
+}
+
 // suggestedFileName names a new file after the players and the date.
 func (a *App) suggestedFileName() string {
-	g := a.sess.game
+	g := a.sess.Game()
 	name := fmt.Sprintf("%s-%s-%s", playerName(g, game.White), playerName(g, game.Black), a.now().Format("2006-01-02"))
 	return strings.Map(func(r rune) rune {
 		if strings.ContainsRune(`/\:*?"<>|`, r) {
@@ -163,50 +142,6 @@ func (a *App) suggestedFileName() string {
 		}
 		return r
 	}, name) + ".pgn"
-}
-
-// writeTo saves the game to path, and reports whether it worked.
-func (a *App) writeTo(path string) bool {
-	if err := writeFileAtomic(path, a.sess.game.WritePGN); err != nil {
-		msg := lang.L("The game was not saved; the file {{.File}} is unchanged.", map[string]any{"File": filepath.Base(path)})
-		dialog.ShowError(errors.New(msg+"\n"+err.Error()), a.win)
-		return false
-	}
-	a.sess.dirty = false
-	a.autosave.clear()
-	a.refreshTitle()
-	return true
-}
-
-// writeFileAtomic writes a file through a temporary file in the same
-// folder, synced and then renamed over the target: a failure (a full disk)
-// leaves the existing file as it was.
-func writeFileAtomic(path string, write func(io.Writer) error) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = write(tmp); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if info, statErr := os.Stat(path); statErr == nil {
-		_ = os.Chmod(tmp.Name(), info.Mode().Perm())
-	} else {
-		_ = os.Chmod(tmp.Name(), 0o644)
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 // dropped opens the first PGN file dropped on the window.

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/session"
 )
 
 // fakeClock is the time as the tests set it.
@@ -28,15 +30,18 @@ type harness struct {
 	app      *App
 	clock    *fakeClock
 	autosave string
+	// queue holds what the background work hands to the UI goroutine,
+	// run when the test says (runUntil).
+	queue uiQueue
 }
 
 func newHarness(t *testing.T) *harness {
 	t.Helper()
 	test.NewTempApp(t)
-	h := &harness{t: t, clock: &fakeClock{t: time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC)}}
+	h := &harness{t: t, clock: &fakeClock{t: time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC)}, queue: make(uiQueue, 100000)}
 	dir := t.TempDir()
 	h.autosave = filepath.Join(dir, "autosave.pgn")
-	h.app = New(fyne.CurrentApp(), Options{Now: h.clock.now, NoTicker: true, AutosaveDir: dir})
+	h.app = New(fyne.CurrentApp(), Options{Now: h.clock.now, NoTicker: true, AutosaveDir: dir, Post: h.queue.do})
 	h.app.win.Resize(fyne.NewSize(1040, 720))
 	t.Cleanup(func() { h.app.win.Close() })
 	return h
@@ -62,7 +67,7 @@ func (h *harness) drag(from, to string) {
 // question whether it starts a side line or replaces the rest.
 func (h *harness) moveAfter(ply int, move, answer string) {
 	h.t.Helper()
-	h.app.showNode(h.app.sess.game.MainLine()[ply])
+	h.app.showNode(h.app.sess.Game().MainLine()[ply])
 	h.play(move)
 	h.tapButton(answer)
 }
@@ -165,7 +170,53 @@ func find[T fyne.CanvasObject](o fyne.CanvasObject, match func(T) bool) (found T
 	return found, ok
 }
 
-func (h *harness) history() string { return strings.Join(h.app.sess.game.History(), " ") }
+func (h *harness) history() string { return strings.Join(h.app.sess.Game().History(), " ") }
+
+// open opens a file as the app does, and runs what its indexing hands
+// over until the file is read.
+func (h *harness) open(path string) *session.Collection {
+	h.t.Helper()
+	c := h.app.openPath(path)
+	if c != nil {
+		h.queue.runUntil(h.t, c)
+	}
+	return c
+}
+
+// uiQueue stands for the UI goroutine in a test: the background work
+// queues its updates, and the test runs them on its own goroutine.
+type uiQueue chan func()
+
+func (q uiQueue) do(f func()) { q <- f }
+
+// runOne runs the next update queued, waiting for it.
+func (q uiQueue) runOne(t *testing.T) {
+	t.Helper()
+	select {
+	case f := <-q:
+		f()
+	case <-time.After(time.Minute):
+		t.Fatal("nothing was handed to the UI goroutine")
+	}
+}
+
+// runUntil runs the queued updates until the indexing of c is over.
+func (q uiQueue) runUntil(t *testing.T, c *session.Collection) {
+	t.Helper()
+	for {
+		if state, _, _, _ := c.State(); state != session.Indexing {
+			for {
+				select {
+				case f := <-q:
+					f()
+				default:
+					return
+				}
+			}
+		}
+		q.runOne(t)
+	}
+}
 
 func readFile(t *testing.T, path string) string {
 	t.Helper()
@@ -211,4 +262,23 @@ func (h *harness) typeInFocused(text string) {
 func (h *harness) tapSquare(name string) {
 	h.t.Helper()
 	test.TapCanvas(h.app.win.Canvas(), h.squareOnCanvas(name))
+}
+
+// pgnGame writes a game with the tags given as "White=A Black=B" (spaces
+// inside values as _) and plies moves of knights dancing.
+func pgnGame(tags string, plies int) string {
+	var b strings.Builder
+	for _, kv := range strings.Fields(tags) {
+		k, v, _ := strings.Cut(kv, "=")
+		fmt.Fprintf(&b, "[%s \"%s\"]\n", k, strings.ReplaceAll(v, "_", " "))
+	}
+	b.WriteString("\n")
+	moves := []string{"Nf3", "Nf6", "Ng1", "Ng8"}
+	for i := range plies {
+		if i%2 == 0 {
+			fmt.Fprintf(&b, "%d. ", i/2+1)
+		}
+		b.WriteString(moves[i%4] + " ")
+	}
+	return b.String() + "*\n\n"
 }

@@ -52,7 +52,7 @@ func TestPlayTheBoardByKeyboardAlone(t *testing.T) {
 		t.Error("Escape did not put the piece down")
 	}
 	h.press(fyne.KeyEscape, fyne.KeyLeft)
-	if h.app.sess.shown() != h.app.sess.game.MainLine()[0] {
+	if h.app.sess.Shown() != h.app.sess.Game().MainLine()[0] {
 		t.Error("after leaving the board, ← should show the position after 1. e4")
 	}
 }
@@ -100,11 +100,11 @@ func TestShortcutsFollowTheMenusOfANewLanguage(t *testing.T) {
 	c := h.openGames(pgnGame("White=X", 2) + pgnGame("White=Y", 2))
 	h.tapButton("Open")
 	h.app.nextGame()
-	if c.picker.visible {
+	if h.app.pickers[c].visible {
 		t.Fatal("the list of games is still shown")
 	}
 	h.shortcut(fyne.KeyL)
-	if !c.picker.visible {
+	if !h.app.pickers[c].visible {
 		t.Error("after a change of language, Ctrl+L does not list the games of the file")
 	}
 }

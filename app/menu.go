@@ -75,9 +75,11 @@ func (a *App) refreshMenu() {
 		return
 	}
 	state := [3]bool{c.list.Disabled, c.next.Disabled, c.previous.Disabled}
+	_, hasNext := a.sess.GameAround(1)
+	_, hasPrevious := a.sess.GameAround(-1)
 	c.list.Disabled = !a.hasCollection()
-	c.next.Disabled = !a.hasNextGame()
-	c.previous.Disabled = !a.hasPreviousGame()
+	c.next.Disabled = !hasNext
+	c.previous.Disabled = !hasPrevious
 	if state != [3]bool{c.list.Disabled, c.next.Disabled, c.previous.Disabled} && a.win.MainMenu() != nil {
 		a.win.MainMenu().Refresh()
 	}
@@ -88,14 +90,14 @@ func (a *App) refreshMenu() {
 func (a *App) setAutoFlip(on bool) {
 	a.settings.SetAutoFlip(on)
 	if on {
-		a.settings.SetFlipped(a.sess.game.Turn() == game.Black)
+		a.settings.SetFlipped(a.sess.Game().Turn() == game.Black)
 	}
 	a.refresh()
 }
 
 // editShownComment edits the comment on the move shown.
 func (a *App) editShownComment() {
-	if n := a.sess.shown(); n.Parent() != nil {
+	if n := a.sess.Shown(); n.Parent() != nil {
 		a.editComment(n)
 	}
 }

@@ -65,12 +65,12 @@ func (a *App) newMoveBox() *moveBox {
 // case, and in English or French).
 func (a *App) suggestions(typed string) []string {
 	typed = strings.TrimSpace(typed)
-	if typed == "" || !a.canMoveHere() {
+	if typed == "" || !a.sess.CanMoveHere() {
 		return nil
 	}
 	notation := a.notation()
 	var out []string
-	for _, san := range a.sess.shown().LegalSAN() {
+	for _, san := range a.sess.Shown().LegalSAN() {
 		shown := game.FormatSAN(san, notation)
 		if hasPrefixFold(shown, typed) || hasPrefixFold(san, typed) || hasPrefixFold(game.FormatSAN(san, game.FrenchSAN), typed) {
 			out = append(out, shown)
@@ -133,11 +133,11 @@ func (a *App) submitTypedMove(text string) {
 	if text == "" {
 		return
 	}
-	if !a.canMoveHere() {
+	if !a.sess.CanMoveHere() {
 		a.showMoveBoxError(lang.L("No move can be played here: the game is over"))
 		return
 	}
-	n, notation := a.sess.shown(), a.notation()
+	n, notation := a.sess.Shown(), a.notation()
 	m, err := n.ParseMoveIn(text, notation)
 	if err != nil {
 		found := a.suggestions(text)

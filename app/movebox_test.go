@@ -97,7 +97,7 @@ func (h *harness) loadFEN(fen string) {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	h.app.load(g, "", false)
+	h.app.sess.NewGame(g)
 }
 
 func TestTypedMoveReadInTheNotationOfTheList(t *testing.T) {
@@ -142,7 +142,7 @@ func TestTypingWithNothingFocusedFillsTheMoveBox(t *testing.T) {
 func TestTouchMove(t *testing.T) {
 	h := newHarness(t)
 	h.app.settings.SetTouchMove(true)
-	h.app.refresh()
+	h.app.applySettings()
 	b := h.app.ui.board
 	h.tapSquare("e2")
 	if b.Locked != square("e2") {

@@ -220,11 +220,8 @@ func (a *App) startNewGame(f *newGameForm) {
 	setNames(g, white, black)
 	a.settings.SetPlayerNames(white, black)
 	a.settings.SetTimeControl(tc)
-	a.sess.replace(g, "", false)
-	a.autosave.clear()
 	if a.settings.AutoFlip() {
 		a.settings.SetFlipped(g.Turn() == game.Black)
 	}
-	a.ui.board.CancelSelection()
-	a.refresh()
+	a.sess.NewGame(g)
 }

@@ -12,29 +12,31 @@ import (
 	"fyne.io/fyne/v2/lang"
 	fynetheme "fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/echiquier/echiquier/app/session"
 )
 
 // columnWidths are the picker's column widths, by column.
-var columnWidths = [numColumns]float32{64, 160, 160, 64, 100, 180, 60, 52, 64}
+var columnWidths = [session.NumColumns]float32{64, 160, 160, 64, 100, 180, 60, 52, 64}
 
 // columnTitle returns the translated heading of a picker column.
-func columnTitle(c column) string {
+func columnTitle(c session.Column) string {
 	switch c {
-	case colNumber:
+	case session.ColNumber:
 		return lang.L("#")
-	case colWhite:
+	case session.ColWhite:
 		return lang.L("White")
-	case colBlack:
+	case session.ColBlack:
 		return lang.L("Black")
-	case colResult:
+	case session.ColResult:
 		return lang.L("Result")
-	case colDate:
+	case session.ColDate:
 		return lang.L("Date")
-	case colEvent:
+	case session.ColEvent:
 		return lang.L("Event")
-	case colRound:
+	case session.ColRound:
 		return lang.L("Round")
-	case colECO:
+	case session.ColECO:
 		return lang.L("ECO")
 	}
 	return lang.L("Moves")
@@ -51,11 +53,10 @@ func columnTitle(c column) string {
 // box keeps the keyboard: ↑ and ↓ move the selection, Escape closes.
 type picker struct {
 	a     *App
-	c     *collection
-	order *gameOrder
+	c     *session.Collection
+	order *session.Order
 
 	selected  int  // the selected game, -1 for none
-	touched   bool // the user sorted, filtered or selected
 	confirmed bool // the game on screen may be left without asking
 	visible   bool // the picker is on screen
 
@@ -76,16 +77,17 @@ type picker struct {
 // showPicker shows the picker of a collection, made the first time.
 // confirmed says that the game on screen may be left without asking: the
 // user was asked when choosing the file.
-func (a *App) showPicker(c *collection, confirmed bool) {
-	if c.picker == nil {
-		c.picker = newPicker(a, c)
+func (a *App) showPicker(c *session.Collection, confirmed bool) {
+	p := a.pickers[c]
+	if p == nil {
+		p = newPicker(a, c)
+		a.pickers[c] = p
 	}
-	c.picker.show(confirmed)
+	p.show(confirmed)
 }
 
-func newPicker(a *App, c *collection) *picker {
-	p := &picker{a: a, c: c, selected: -1}
-	p.order = newGameOrder(c.index, func(i int) bool { return c.index.Err(i) != nil })
+func newPicker(a *App, c *session.Collection) *picker {
+	p := &picker{a: a, c: c, selected: -1, order: c.Order()}
 	p.filter = newFilterEntry(p.key)
 	p.filter.SetPlaceHolder(lang.L("Filter by player, event or year"))
 	p.filter.OnChanged = p.setFilter
@@ -108,7 +110,7 @@ func (p *picker) makeDialog() {
 	progress := container.NewBorder(nil, nil, nil, p.stopBtn, p.progress)
 	bottom := container.NewVBox(container.NewBorder(nil, nil, p.status, nil, progress), p.bad.box)
 	p.content = container.NewBorder(p.filter, bottom, nil, nil, p.table)
-	title := lang.L("Choose a game in {{.File}}", map[string]any{"File": filepath.Base(p.c.path)})
+	title := lang.L("Choose a game in {{.File}}", map[string]any{"File": filepath.Base(p.c.Path())})
 	p.d = dialog.NewCustomWithoutButtons(title, p.content, p.a.win)
 	p.d.SetButtons([]fyne.CanvasObject{widget.NewButton(lang.L("Cancel"), p.close), p.openBtn})
 	p.d.SetOnClosed(p.closed)
@@ -117,7 +119,7 @@ func (p *picker) makeDialog() {
 // newTable makes the table of games, with a heading row whose cells sort.
 func (p *picker) newTable() *widget.Table {
 	t := widget.NewTable(
-		func() (int, int) { return len(p.order.rows), int(numColumns) },
+		func() (int, int) { return p.order.Len(), int(session.NumColumns) },
 		func() fyne.CanvasObject { return newGameCell(p.tapRow) },
 		p.updateCell)
 	t.ShowHeaderRow = true
@@ -129,7 +131,7 @@ func (p *picker) newTable() *widget.Table {
 	}
 	t.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
 		b := o.(*widget.Button)
-		col := column(id.Col)
+		col := session.Column(id.Col)
 		b.SetText(p.heading(col))
 		b.OnTapped = func() { p.sortBy(col) }
 	}
@@ -140,12 +142,13 @@ func (p *picker) newTable() *widget.Table {
 }
 
 // heading returns a column's title, with an arrow on the sort column.
-func (p *picker) heading(c column) string {
+func (p *picker) heading(c session.Column) string {
 	title := columnTitle(c)
-	if p.order.by != c {
+	by, desc := p.order.SortedBy()
+	if by != c {
 		return title
 	}
-	if p.order.desc {
+	if desc {
 		return title + " ▼"
 	}
 	return title + " ▲"
@@ -154,29 +157,30 @@ func (p *picker) heading(c column) string {
 // updateCell shows one cell of the table.
 func (p *picker) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	cell := o.(*gameCell)
-	if id.Row >= len(p.order.rows) {
+	if id.Row >= p.order.Len() {
 		cell.set(id.Row, "", false, fyne.TextAlignLeading)
 		return
 	}
-	i := p.order.rows[id.Row]
-	cell.set(id.Row, p.cellText(i, column(id.Col)), i == p.selected, alignment(column(id.Col)))
+	i := p.order.Game(id.Row)
+	col := session.Column(id.Col)
+	cell.set(id.Row, p.cellText(i, col), i == p.selected, alignment(col))
 }
 
 // cellText returns what a column says of game i.
-func (p *picker) cellText(i int, c column) string {
-	x := p.c.index
+func (p *picker) cellText(i int, c session.Column) string {
+	x := p.c.Index()
 	switch c {
-	case colNumber:
+	case session.ColNumber:
 		return strconv.Itoa(i + 1)
-	case colMoves:
+	case session.ColMoves:
 		return strconv.Itoa((x.Plies(i) + 1) / 2)
 	}
-	return x.Tag(i, c.field())
+	return x.Tag(i, c.Field())
 }
 
 // alignment puts numbers on the right of their column.
-func alignment(c column) fyne.TextAlign {
-	if c == colNumber || c == colMoves {
+func alignment(c session.Column) fyne.TextAlign {
+	if c == session.ColNumber || c == session.ColMoves {
 		return fyne.TextAlignTrailing
 	}
 	return fyne.TextAlignLeading
@@ -206,8 +210,10 @@ func (p *picker) focusFilter() {
 // refresh brings the picker in line with the collection: new games, the
 // progress of the indexing, the games that cannot be opened.
 func (p *picker) refresh() {
-	if p.order.x != p.c.index {
-		p.order.grow(p.c.index)
+	if p.c.Single() && p.c.Current() >= 0 {
+		// Not a collection after all: its only game is open.
+		p.close()
+		return
 	}
 	p.bad.set(p.badGames())
 	p.refreshList()
@@ -229,10 +235,10 @@ func (p *picker) refreshList() {
 
 // refreshStatus says how many games there are and how far indexing is.
 func (p *picker) refreshStatus() {
-	c := p.c
-	running := c.state == indexing
-	if running && c.size > 0 {
-		p.progress.SetValue(float64(c.read) / float64(c.size))
+	state, _, read, size := p.c.State()
+	running := state == session.Indexing
+	if running && size > 0 {
+		p.progress.SetValue(float64(read) / float64(size))
 	}
 	for _, o := range []fyne.CanvasObject{p.progress, p.stopBtn} {
 		if running {
@@ -246,20 +252,20 @@ func (p *picker) refreshStatus() {
 
 // statusText counts the games listed, and says why the list may be short.
 func (p *picker) statusText() string {
-	c := p.c
-	count := map[string]any{"Count": c.goodGames(), "Shown": len(p.order.rows)}
+	state, err, read, size := p.c.State()
+	count := map[string]any{"Count": p.c.GoodGames(), "Shown": p.order.Len()}
 	text := lang.L("Games: {{.Count}}", count)
-	if len(p.order.words) > 0 {
+	if p.order.Filtered() {
 		text = lang.L("Games: {{.Shown}} of {{.Count}}", count)
 	}
-	switch c.state {
-	case indexing:
+	switch state {
+	case session.Indexing:
 		text = lang.L("Reading the file… {{.Text}}", map[string]any{"Text": text})
-	case stopped:
-		percent := 100 * c.read / max(c.size, 1)
+	case session.Stopped:
+		percent := 100 * read / max(size, 1)
 		text = lang.L("{{.Text}} — reading stopped at {{.Percent}}% of the file", map[string]any{"Text": text, "Percent": percent})
-	case failed:
-		text = lang.L("{{.Text}} — reading failed: {{.Error}}", map[string]any{"Text": text, "Error": errorText(c.err)})
+	case session.Failed:
+		text = lang.L("{{.Text}} — reading failed: {{.Error}}", map[string]any{"Text": text, "Error": errorText(err)})
 	}
 	return text
 }
@@ -268,10 +274,10 @@ func (p *picker) statusText() string {
 // error, then those that failed when opened, in file order.
 func (p *picker) badGames() []badGame {
 	var out []badGame
-	for _, e := range p.c.index.Errors() {
+	for _, e := range p.c.Index().Errors() {
 		out = append(out, badGame{e.Index, e.Err})
 	}
-	for i, err := range p.c.failed {
+	for i, err := range p.c.Failed() {
 		out = append(out, badGame{i, err})
 	}
 	slices.SortFunc(out, func(a, b badGame) int { return a.index - b.index })
@@ -280,8 +286,8 @@ func (p *picker) badGames() []badGame {
 
 // setFilter filters the games as the user types.
 func (p *picker) setFilter(text string) {
-	p.touched = true
-	p.order.setFilter(text)
+	p.c.MarkUsed()
+	p.order.SetFilter(text)
 	p.refreshList() // the bad games and the layout stay as they are
 	p.scrollToSelected()
 }
@@ -290,17 +296,17 @@ func (p *picker) setFilter(text string) {
 // one is not, so that Enter and Open always have a game to open.
 func (p *picker) keepSelectionListed() {
 	switch {
-	case len(p.order.rows) == 0:
+	case p.order.Len() == 0:
 		p.selected = -1
-	case p.order.position(p.selected) < 0:
-		p.selected = p.order.rows[0]
+	case p.order.Row(p.selected) < 0:
+		p.selected = p.order.Game(0)
 	}
 }
 
 // sortBy sorts the games by a column, keeping the selected one in view.
-func (p *picker) sortBy(c column) {
-	p.touched = true
-	p.order.sortBy(c)
+func (p *picker) sortBy(c session.Column) {
+	p.c.MarkUsed()
+	p.order.SortBy(c)
 	p.table.Refresh()
 	p.scrollToSelected()
 }
@@ -308,10 +314,10 @@ func (p *picker) sortBy(c column) {
 // tapRow selects the game on a row; the second of two quick clicks on
 // the same row opens it.
 func (p *picker) tapRow(row int) {
-	if row >= len(p.order.rows) {
+	if row >= p.order.Len() {
 		return
 	}
-	i := p.order.rows[row]
+	i := p.order.Game(row)
 	double := i == p.selected && time.Since(p.lastTap) < fyne.CurrentApp().Driver().DoubleTapDelay()
 	p.selectGame(i)
 	p.focusFilter()
@@ -326,7 +332,7 @@ func (p *picker) tapRow(row int) {
 
 // selectGame selects game i.
 func (p *picker) selectGame(i int) {
-	p.touched = true
+	p.c.MarkUsed()
 	p.selected = i
 	enable(p.openBtn, true)
 	p.table.Refresh()
@@ -335,7 +341,7 @@ func (p *picker) selectGame(i int) {
 
 // scrollToSelected scrolls the table to the selected game, if listed.
 func (p *picker) scrollToSelected() {
-	if row := p.order.position(p.selected); row >= 0 {
+	if row := p.order.Row(p.selected); row >= 0 {
 		p.table.ScrollTo(widget.TableCellID{Row: row, Col: 0})
 	}
 }
@@ -349,19 +355,19 @@ func (p *picker) key(ev *fyne.KeyEvent) bool {
 		return true
 	}
 	d, ok := step[ev.Name]
-	if !ok || len(p.order.rows) == 0 {
+	if !ok || p.order.Len() == 0 {
 		return false
 	}
-	row := p.order.position(p.selected)
+	row := p.order.Row(p.selected)
 	switch {
 	case row < 0 && d > 0:
 		row = 0
 	case row < 0:
-		row = len(p.order.rows) - 1
+		row = p.order.Len() - 1
 	default:
-		row = min(max(row+d, 0), len(p.order.rows)-1)
+		row = min(max(row+d, 0), p.order.Len()-1)
 	}
-	p.selectGame(p.order.rows[row])
+	p.selectGame(p.order.Game(row))
 	return true
 }
 
@@ -388,7 +394,7 @@ func (p *picker) openSelected() {
 
 // stopIndexing stops reading the file; the games found stay listed.
 func (p *picker) stopIndexing() {
-	p.c.stop()
+	p.c.Stop()
 	p.refresh()
 }
 
@@ -401,7 +407,5 @@ func (p *picker) close() {
 // games was opened is given up, and its file is no longer read.
 func (p *picker) closed() {
 	p.visible = false
-	if p.c.current < 0 {
-		p.c.stop()
-	}
+	p.c.Closed()
 }

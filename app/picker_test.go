@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/session"
 )
 
 // pickerGames is a file of four games: three good ones, the third one
@@ -27,29 +28,29 @@ func lineOf(text, substr string) int {
 	return strings.Count(text[:strings.Index(text, substr)], "\n") + 1
 }
 
-// openGames writes text to a file and opens it; small files are indexed
-// at once, so nothing may be handed to a goroutine.
-func (h *harness) openGames(text string) *collection {
+// openGames writes text to a file and opens it.
+func (h *harness) openGames(text string) *session.Collection {
 	h.t.Helper()
 	path := filepath.Join(h.t.TempDir(), "games.pgn")
 	writeFile(h.t, path, text)
-	return h.app.openFile(path, func(func()) { h.t.Error("a small file was indexed in the background") })
+	return h.open(path)
 }
 
 // picked returns the picker of c, which must be shown.
-func (h *harness) picked(c *collection) *picker {
+func (h *harness) picked(c *session.Collection) *picker {
 	h.t.Helper()
-	if c == nil || c.picker == nil || !c.picker.visible {
+	p := h.app.pickers[c]
+	if c == nil || p == nil || !p.visible {
 		h.t.Fatalf("no picker shown; dialog: %s", h.dialogText())
 	}
-	return c.picker
+	return p
 }
 
 // column returns what a column shows, row after row.
-func (p *picker) column(c column) []string {
+func (p *picker) column(c session.Column) []string {
 	var out []string
-	for _, i := range p.order.rows {
-		out = append(out, p.cellText(i, c))
+	for row := range p.order.Len() {
+		out = append(out, p.cellText(p.order.Game(row), c))
 	}
 	return out
 }
@@ -83,13 +84,13 @@ func (h *harness) cellOf(row int) *gameCell {
 func TestPickerListsGames(t *testing.T) {
 	h := newHarness(t)
 	p := h.picked(h.openGames(pickerGames))
-	if got := p.column(colWhite); !slices.Equal(got, []string{"Anand", "Carlsen", "Bacrot", "Aronian"}) {
+	if got := p.column(session.ColWhite); !slices.Equal(got, []string{"Anand", "Carlsen", "Bacrot", "Aronian"}) {
 		t.Errorf("White column: %v", got)
 	}
-	if got := p.column(colNumber); !slices.Equal(got, []string{"1", "3", "4", "5"}) {
+	if got := p.column(session.ColNumber); !slices.Equal(got, []string{"1", "3", "4", "5"}) {
 		t.Errorf("numbers: %v", got)
 	}
-	if got := p.column(colMoves); !slices.Equal(got, []string{"4", "3", "2", "4"}) {
+	if got := p.column(session.ColMoves); !slices.Equal(got, []string{"4", "3", "2", "4"}) {
 		t.Errorf("moves: %v", got)
 	}
 	drawn := strings.Join(h.cells(), "|")
@@ -117,15 +118,15 @@ func TestPickerSortsByColumnHeading(t *testing.T) {
 	h := newHarness(t)
 	p := h.picked(h.openGames(pickerGames))
 	h.tapButton("White")
-	if got := p.column(colWhite); !slices.Equal(got, []string{"Anand", "Aronian", "Bacrot", "Carlsen"}) {
+	if got := p.column(session.ColWhite); !slices.Equal(got, []string{"Anand", "Aronian", "Bacrot", "Carlsen"}) {
 		t.Errorf("sorted by White: %v", got)
 	}
 	h.tapButton("White ▲")
-	if got := p.column(colWhite); !slices.Equal(got, []string{"Carlsen", "Bacrot", "Aronian", "Anand"}) {
+	if got := p.column(session.ColWhite); !slices.Equal(got, []string{"Carlsen", "Bacrot", "Aronian", "Anand"}) {
 		t.Errorf("sorted by White the other way: %v", got)
 	}
 	h.tapButton("Moves")
-	if got := p.column(colNumber); !slices.Equal(got, []string{"4", "3", "5", "1"}) { // 3, 5, 7, 8 plies
+	if got := p.column(session.ColNumber); !slices.Equal(got, []string{"4", "3", "5", "1"}) { // 3, 5, 7, 8 plies
 		t.Errorf("sorted by moves: %v", got)
 	}
 	if drawn := h.cells(); len(drawn) < 9 || drawn[0] == "" {
@@ -137,17 +138,17 @@ func TestPickerFiltersAsYouType(t *testing.T) {
 	h := newHarness(t)
 	p := h.picked(h.openGames(pickerGames))
 	test.Type(p.filter, "unal")
-	if got := p.column(colWhite); !slices.Equal(got, []string{"Carlsen"}) {
+	if got := p.column(session.ColWhite); !slices.Equal(got, []string{"Carlsen"}) {
 		t.Errorf("filtered on unal: %v", got)
 	}
 	h.wantDialog("Games: 1 of 4")
 	p.filter.SetText("1995")
-	if got := p.column(colWhite); !slices.Equal(got, []string{"Anand"}) {
+	if got := p.column(session.ColWhite); !slices.Equal(got, []string{"Anand"}) {
 		t.Errorf("filtered on 1995: %v", got)
 	}
 	p.filter.SetText("")
-	if len(p.order.rows) != 4 {
-		t.Errorf("%d rows without a filter", len(p.order.rows))
+	if p.order.Len() != 4 {
+		t.Errorf("%d rows without a filter", p.order.Len())
 	}
 }
 
@@ -161,22 +162,22 @@ func TestPickerOpensTheSelectedGame(t *testing.T) {
 		t.Fatalf("selected game %d, want 4 (game 5)", p.selected)
 	}
 	h.tapButton("Open")
-	g := h.app.sess.game
+	g := h.app.sess.Game()
 	if g.Tag("White") != "Aronian" || g.Status().Reason != game.Checkmate {
 		t.Fatalf("opened %q, %v", g.Tag("White"), g.Status())
 	}
 	if p.visible {
 		t.Error("the picker stays open")
 	}
-	if !h.app.sess.inCollection || !h.app.hasCollection() || c.current != 4 {
+	if !h.app.sess.InCollection() || !h.app.hasCollection() || c.Current() != 4 {
 		t.Error("the game is not known to come from a collection: saving would replace the file")
 	}
 	if h.app.ui.board.Legal != nil {
 		t.Error("a finished game must open for browsing only")
 	}
 	h.app.step(-2)
-	if !h.app.sess.browsing() || h.app.sess.shown().SAN() != "Bc4" {
-		t.Errorf("browsing back two moves shows %q", h.app.sess.shown().SAN())
+	if !h.app.sess.Browsing() || h.app.sess.Shown().SAN() != "Bc4" {
+		t.Errorf("browsing back two moves shows %q", h.app.sess.Shown().SAN())
 	}
 }
 
@@ -189,10 +190,10 @@ func TestPickerDoubleClickOpens(t *testing.T) {
 		t.Fatal("one click opened the game")
 	}
 	test.Tap(cell)
-	if g := h.app.sess.game; g.Tag("White") != "Carlsen" {
+	if g := h.app.sess.Game(); g.Tag("White") != "Carlsen" {
 		t.Fatalf("double click opened %q", g.Tag("White"))
 	}
-	if g := h.app.sess.game; g.Status().Over() || h.app.ui.board.Legal == nil || !g.Paused() {
+	if g := h.app.sess.Game(); g.Status().Over() || h.app.ui.board.Legal == nil || !g.Paused() {
 		t.Error("a game in progress must open ready to go on, its clocks paused")
 	}
 }
@@ -215,8 +216,8 @@ func TestPickerKeyboard(t *testing.T) {
 		t.Fatalf("selected game %d after ↓↓↓↑↑, want 2", p.selected)
 	}
 	focused.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if h.app.sess.game.Tag("White") != "Carlsen" {
-		t.Fatalf("Enter opened %q", h.app.sess.game.Tag("White"))
+	if h.app.sess.Game().Tag("White") != "Carlsen" {
+		t.Fatalf("Enter opened %q", h.app.sess.Game().Tag("White"))
 	}
 }
 
@@ -226,8 +227,8 @@ func TestPickerCancelKeepsTheGame(t *testing.T) {
 	c := h.openGames(pickerGames)
 	h.picked(c)
 	h.tapButton("Cancel")
-	if c.picker.visible || h.history() != "e4" || h.app.hasCollection() {
-		t.Errorf("after Cancel: picker shown %v, history %q", c.picker.visible, h.history())
+	if h.app.pickers[c].visible || h.history() != "e4" || h.app.hasCollection() {
+		t.Errorf("after Cancel: picker shown %v, history %q", h.app.pickers[c].visible, h.history())
 	}
 }
 
@@ -269,9 +270,9 @@ func TestNextAndPreviousGame(t *testing.T) {
 	h.tapButton("White") // Anand 0, Aronian 4, Bacrot 3 (illegal), Carlsen 2
 	test.Tap(h.cellOf(0))
 	h.tapButton("Open")
-	white := func() string { return h.app.sess.game.Tag("White") }
-	if white() != "Anand" || h.app.hasPreviousGame() || !h.app.hasNextGame() {
-		t.Fatalf("opened %q; previous %v", white(), h.app.hasPreviousGame())
+	white := func() string { return h.app.sess.Game().Tag("White") }
+	if white() != "Anand" || !h.app.collectionItems.previous.Disabled || !!h.app.collectionItems.next.Disabled {
+		t.Fatalf("opened %q; previous %v", white(), !h.app.collectionItems.previous.Disabled)
 	}
 	h.app.nextGame()
 	if white() != "Aronian" {
@@ -283,7 +284,7 @@ func TestNextAndPreviousGame(t *testing.T) {
 		t.Fatalf("a failed game replaced the game: %q", white())
 	}
 	h.app.nextGame() // skips it now
-	if white() != "Carlsen" || h.app.hasNextGame() {
+	if white() != "Carlsen" || !h.app.collectionItems.next.Disabled {
 		t.Fatalf("next game after the failed one: %q", white())
 	}
 	h.app.previousGame()
@@ -291,7 +292,7 @@ func TestNextAndPreviousGame(t *testing.T) {
 		t.Errorf("previous game: %q, selected %d", white(), p.selected)
 	}
 	h.app.showCollection()
-	if !p.visible || p.order.rows[p.order.position(p.selected)] != 4 {
+	if !p.visible || p.order.Game(p.order.Row(p.selected)) != 4 {
 		t.Error("the list does not show again with the game on screen selected")
 	}
 }
@@ -306,31 +307,31 @@ func TestNextGameAsksToSaveChanges(t *testing.T) {
 	h.app.nextGame()
 	h.wantDialog("Unsaved game")
 	h.tapButton("Cancel")
-	if h.app.sess.game.Tag("White") != "Carlsen" {
+	if h.app.sess.Game().Tag("White") != "Carlsen" {
 		t.Error("the changed game was left without asking")
 	}
-	h.app.sess.dirty = false
 	h.app.nextGame()
-	if h.app.sess.game.Tag("White") != "Bacrot" && !strings.Contains(h.dialogText(), "Ke3") {
-		t.Errorf("next game after saving: %q", h.app.sess.game.Tag("White"))
+	h.tapButton("Don't save")
+	if h.app.sess.Game().Tag("White") != "Bacrot" && !strings.Contains(h.dialogText(), "Ke3") {
+		t.Errorf("next game after saving: %q", h.app.sess.Game().Tag("White"))
 	}
 }
 
 func TestOneGoodGameWithBadOnesShowsThePicker(t *testing.T) {
 	h := newHarness(t)
 	p := h.picked(h.openGames("[White \"A\"]\n\n1. e4 *\n\n[White \"B\"]\n\n1. e4 ) *\n"))
-	if len(p.order.rows) != 1 || len(p.bad.games) != 1 {
-		t.Errorf("%d games, %d bad", len(p.order.rows), len(p.bad.games))
+	if p.order.Len() != 1 || len(p.bad.games) != 1 {
+		t.Errorf("%d games, %d bad", p.order.Len(), len(p.bad.games))
 	}
 }
 
 func TestSingleGameOpensAtOnce(t *testing.T) {
 	h := newHarness(t)
 	c := h.openGames(pgnGame("White=Solo Result=*", 4))
-	if c.picker != nil || h.app.sess.game.Tag("White") != "Solo" {
-		t.Fatalf("picker %v, game %q", c.picker != nil, h.app.sess.game.Tag("White"))
+	if h.app.pickers[c] != nil || h.app.sess.Game().Tag("White") != "Solo" {
+		t.Fatalf("picker %v, game %q", h.app.pickers[c] != nil, h.app.sess.Game().Tag("White"))
 	}
-	if h.app.sess.inCollection || h.app.hasCollection() {
+	if h.app.sess.InCollection() || h.app.hasCollection() {
 		t.Error("a file of one game is that game's file: it saves back to it")
 	}
 }

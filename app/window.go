@@ -41,7 +41,7 @@ func (a *App) buildUI() *ui {
 		status: widget.NewLabel(""),
 	}
 	u.board.OnMove = a.moveFromBoard
-	u.board.OnPick = a.piecePicked
+	u.board.OnPick = a.sess.TouchPiece
 	u.board.OnRefused = a.pieceRefused
 	u.board.OnOtherKey = a.typedKey
 	u.moves.OnSelect = a.showNode
@@ -84,7 +84,7 @@ func (u *ui) buildActions(a *App) {
 
 // refresh brings the whole window in line with the session.
 func (a *App) refresh() {
-	a.ui.moves.SetRoot(a.sess.game.Root())
+	a.ui.moves.SetRoot(a.sess.Game().Root())
 	a.refreshView()
 	a.refreshClockFaces(true)
 	a.refreshActions()
@@ -97,21 +97,20 @@ func (a *App) refresh() {
 // the move shown. The move list's tree is not read again.
 func (a *App) refreshView() {
 	a.refreshBoard()
-	a.ui.moves.SetCurrent(a.sess.shown())
+	a.ui.moves.SetCurrent(a.sess.Shown())
 	a.refreshStatus()
 }
 
 func (a *App) refreshBoard() {
 	b := a.ui.board
-	n := a.sess.shown()
+	n := a.sess.Shown()
 	b.Pos = n.Position()
 	b.LastMove, b.HasLastMove = n.Move(), n.Parent() != nil
 	b.Legal = nil
-	if a.canMoveHere() {
-		b.Legal = n.LegalMoves()
+	if a.sess.CanMoveHere() {
+		b.Legal = n.Legal()
 	}
-	a.releaseTouch()
-	b.Locked = a.touched.square
+	b.Locked = a.sess.Touched()
 	b.Flipped = a.settings.Flipped()
 	b.Refresh()
 	a.refreshBanner(n)
@@ -119,7 +118,7 @@ func (a *App) refreshBoard() {
 
 func (a *App) refreshBanner(n *game.Node) {
 	u := a.ui
-	if !a.sess.browsing() {
+	if !a.sess.Browsing() {
 		u.banner.Hide()
 		return
 	}
@@ -143,7 +142,7 @@ func moveLabel(n *game.Node) string {
 // refreshClockFaces updates both clocks; unless forced, a clock is
 // redrawn only when the text it shows changes.
 func (a *App) refreshClockFaces(force bool) {
-	g := a.sess.game
+	g := a.sess.Game()
 	timed := !g.TimeControl().IsZero()
 	over := g.Status().Over()
 	if force {
@@ -172,7 +171,7 @@ func (a *App) refreshClockFaces(force bool) {
 }
 
 func (a *App) refreshStatus() {
-	g := a.sess.game
+	g := a.sess.Game()
 	text := toMoveText(g)
 	switch {
 	case g.Status().Over():
@@ -184,10 +183,9 @@ func (a *App) refreshStatus() {
 }
 
 func (a *App) refreshActions() {
-	g := a.sess.game
+	g := a.sess.Game()
 	over := g.Status().Over()
-	live := g.Live()
-	enable(a.ui.takeBack, live.Parent() != nil && (!over || takeBackable(g)))
+	enable(a.ui.takeBack, a.sess.CanTakeBack())
 	enable(a.ui.offerDraw, !over)
 	enable(a.ui.resign, !over)
 	enable(a.ui.claimDraw, len(g.ClaimableDraws()) > 0)
@@ -202,16 +200,6 @@ func (a *App) refreshActions() {
 	}
 }
 
-// takeBackable reports whether the move that ended a game can be taken
-// back: one that ended it by itself, such as a checkmate.
-func takeBackable(g *game.Game) bool {
-	switch g.Status().Reason {
-	case game.Checkmate, game.Stalemate, game.InsufficientMaterial, game.FivefoldRepetition, game.SeventyFiveMoveRule:
-		return true
-	}
-	return false
-}
-
 func enable(b *widget.Button, on bool) {
 	if on {
 		b.Enable()
@@ -222,11 +210,18 @@ func enable(b *widget.Button, on bool) {
 
 func (a *App) refreshTitle() {
 	title := lang.L("Échiquier")
-	if name := a.sess.fileName(); name != "" {
+	if name := a.sess.FileName(); name != "" {
 		title = name + " — " + title
 	}
-	if a.sess.dirty {
+	if a.sess.Dirty() {
 		title = "• " + title
 	}
 	a.win.SetTitle(title)
+}
+
+// pieceRefused says why another piece cannot be picked up: the one
+// touched must be moved.
+func (a *App) pieceRefused(game.Square) {
+	a.ui.status.SetText(lang.L("Touch-move: you touched the piece on {{.Square}}, so you must move it.",
+		map[string]any{"Square": a.sess.Touched().String()}))
 }

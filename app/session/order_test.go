@@ -1,4 +1,4 @@
-package app
+package session
 
 import (
 	"context"
@@ -48,9 +48,9 @@ var orderGames = pgnGame("White=Ünal Black=Carlsen Date=2019.05.01 Event=Grenke
 	"[White \"Broken\"]\n\n1. e4 ) *\n\n" +
 	pgnGame("White=Bacrot Black=Anand Date=2019.12.30 Event=Rapid", 20)
 
-func newTestOrder(t *testing.T) *gameOrder {
+func newTestOrder(t *testing.T) *Order {
 	x := buildIndex(t, orderGames)
-	return newGameOrder(x, func(i int) bool { return x.Err(i) != nil })
+	return newOrder(x, func(i int) bool { return x.Err(i) != nil })
 }
 
 func TestGameOrderLeavesBadGamesOut(t *testing.T) {
@@ -63,14 +63,14 @@ func TestGameOrderLeavesBadGamesOut(t *testing.T) {
 func TestGameOrderSorts(t *testing.T) {
 	o := newTestOrder(t)
 	for _, tt := range []struct {
-		by   column
+		by   Column
 		want []int
 		what string
 	}{
-		{colWhite, []int{1, 4, 2, 0}, "by White (Anand, Bacrot, carlsen, Ünal)"},
-		{colWhite, []int{0, 2, 4, 1}, "by White, reversed"},
-		{colMoves, []int{2, 0, 4, 1}, "by moves"},
-		{colDate, []int{1, 0, 4, 2}, "by date"},
+		{ColWhite, []int{1, 4, 2, 0}, "by White (Anand, Bacrot, carlsen, Ünal)"},
+		{ColWhite, []int{0, 2, 4, 1}, "by White, reversed"},
+		{ColMoves, []int{2, 0, 4, 1}, "by moves"},
+		{ColDate, []int{1, 0, 4, 2}, "by date"},
 	} {
 		o.sortBy(tt.by)
 		if !slices.Equal(o.rows, tt.want) {
@@ -113,8 +113,8 @@ func TestGameOrderGrowsInPlace(t *testing.T) {
 		t.Fatal(err)
 	}
 	part := ix.Index()
-	o := newGameOrder(part, func(i int) bool { return whole.Err(i) != nil })
-	o.sortBy(colWhite)
+	o := newOrder(part, func(i int) bool { return whole.Err(i) != nil })
+	o.sortBy(ColWhite)
 	o.setFilter("carlsen")
 	if !slices.Equal(o.rows, []int{0}) {
 		t.Fatalf("first part: %v", o.rows)
@@ -130,7 +130,7 @@ func TestGameOrderGrowsInPlace(t *testing.T) {
 
 func TestGameOrderNeighbour(t *testing.T) {
 	o := newTestOrder(t)
-	o.sortBy(colWhite) // 1 4 2 0
+	o.sortBy(ColWhite) // 1 4 2 0
 	none := func(int) bool { return false }
 	for _, tt := range []struct{ from, dir, want int }{
 		{4, 1, 2}, {4, -1, 1}, {3, 1, 1}, {3, -1, 0}, {0, 1, -1}, {1, -1, -1},
@@ -188,7 +188,7 @@ func corpusIndex(b *testing.B) *pgn.Index {
 // a name is typed, one letter more each time.
 func BenchmarkPickerFilterCorpus(b *testing.B) {
 	x := corpusIndex(b)
-	o := newGameOrder(x, func(i int) bool { return x.Err(i) != nil })
+	o := newOrder(x, func(i int) bool { return x.Err(i) != nil })
 	typed := "carlsen 2019"
 	for b.Loop() {
 		for n := 1; n <= len(typed); n++ {
@@ -202,10 +202,10 @@ func BenchmarkPickerFilterCorpus(b *testing.B) {
 // BenchmarkPickerSortCorpus sorts the corpus by White, then by date.
 func BenchmarkPickerSortCorpus(b *testing.B) {
 	x := corpusIndex(b)
-	o := newGameOrder(x, func(i int) bool { return x.Err(i) != nil })
+	o := newOrder(x, func(i int) bool { return x.Err(i) != nil })
 	for b.Loop() {
-		o.sortBy(colWhite)
-		o.sortBy(colDate)
+		o.sortBy(ColWhite)
+		o.sortBy(ColDate)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/2/1e6, "ms/sort")
 }

@@ -1,4 +1,4 @@
-package app
+package session
 
 import (
 	"cmp"
@@ -11,29 +11,30 @@ import (
 	"github.com/echiquier/echiquier/app/pgn"
 )
 
-// column is a column of the game picker.
-type column int
+// Column is a Column of the list of a file's games: what its games can be
+// sorted by.
+type Column int
 
-// The picker's columns, in order.
+// The columns, in the order the list shows them.
 const (
-	colNumber column = iota
-	colWhite
-	colBlack
-	colResult
-	colDate
-	colEvent
-	colRound
-	colECO
-	colMoves
-	numColumns
+	ColNumber Column = iota
+	ColWhite
+	ColBlack
+	ColResult
+	ColDate
+	ColEvent
+	ColRound
+	ColECO
+	ColMoves
+	NumColumns
 )
 
-// field returns the index field a column shows. colNumber and colMoves
+// Field returns the index field a Column shows. ColNumber and ColMoves
 // show none: their callers deal with them first.
-func (c column) field() pgn.Field {
-	return [numColumns]pgn.Field{
-		colWhite: pgn.FieldWhite, colBlack: pgn.FieldBlack, colResult: pgn.FieldResult, colDate: pgn.FieldDate,
-		colEvent: pgn.FieldEvent, colRound: pgn.FieldRound, colECO: pgn.FieldECO,
+func (c Column) Field() pgn.Field {
+	return [NumColumns]pgn.Field{
+		ColWhite: pgn.FieldWhite, ColBlack: pgn.FieldBlack, ColResult: pgn.FieldResult, ColDate: pgn.FieldDate,
+		ColEvent: pgn.FieldEvent, ColRound: pgn.FieldRound, ColECO: pgn.FieldECO,
 	}[c]
 }
 
@@ -41,15 +42,15 @@ func (c column) field() pgn.Field {
 // and site, and the date for a year.
 var filterFields = [...]pgn.Field{pgn.FieldWhite, pgn.FieldBlack, pgn.FieldEvent, pgn.FieldSite, pgn.FieldDate}
 
-// gameOrder is the list of games the picker shows: the good games of an
-// index that match the filter, sorted by a column. It is extended as the
+// Order is the list of games the picker shows: the good games of an
+// index that match the filter, sorted by a Column. It is extended as the
 // index grows while the file is read.
-type gameOrder struct {
+type Order struct {
 	x     *pgn.Index
 	skip  func(i int) bool // games left out (those with errors)
 	seen  int              // games of x looked at so far
 	rows  []int            // game indexes, in display order
-	by    column
+	by    Column
 	desc  bool
 	words []string // the filter, folded, one word each
 	hint  int      // the row position found last
@@ -61,15 +62,40 @@ type gameOrder struct {
 
 // newGameOrder returns the order of the games of x in file order, without
 // the games skip tells.
-func newGameOrder(x *pgn.Index, skip func(i int) bool) *gameOrder {
-	o := &gameOrder{skip: skip}
+func newOrder(x *pgn.Index, skip func(i int) bool) *Order {
+	o := &Order{skip: skip}
 	o.grow(x)
 	return o
 }
 
+// Len returns the number of games listed.
+func (o *Order) Len() int { return len(o.rows) }
+
+// Game returns the game listed on a row.
+func (o *Order) Game(row int) int { return o.rows[row] }
+
+// Row returns the row of game i, or -1 when it is not listed.
+func (o *Order) Row(i int) int { return o.position(i) }
+
+// SortedBy returns the column the games are sorted by, and whether the
+// order is descending.
+func (o *Order) SortedBy() (Column, bool) { return o.by, o.desc }
+
+// SortBy sorts by a column, or reverses the order when the games are
+// sorted by it already.
+func (o *Order) SortBy(c Column) { o.sortBy(c) }
+
+// SetFilter keeps only the games where every word of text is found, in
+// any case and with or without accents, in a player's name, the event,
+// the site or the date.
+func (o *Order) SetFilter(text string) { o.setFilter(text) }
+
+// Filtered reports whether a filter leaves games out.
+func (o *Order) Filtered() bool { return len(o.words) > 0 }
+
 // grow takes a newer snapshot of the index (the same file read further)
 // and adds its new games in their place.
-func (o *gameOrder) grow(x *pgn.Index) {
+func (o *Order) grow(x *pgn.Index) {
 	o.x = x
 	var added []int
 	for i := o.seen; i < x.Len(); i++ {
@@ -78,7 +104,7 @@ func (o *gameOrder) grow(x *pgn.Index) {
 		}
 	}
 	o.seen = x.Len()
-	if o.by == colNumber && !o.desc {
+	if o.by == ColNumber && !o.desc {
 		o.rows = append(o.rows, added...)
 		return
 	}
@@ -103,14 +129,14 @@ func mergeSorted(a, b []int, compare func(p, q int) int) []int {
 }
 
 // rebuild lists the games again after the filter changed.
-func (o *gameOrder) rebuild() {
+func (o *Order) rebuild() {
 	o.rows, o.seen = o.rows[:0], 0
 	o.grow(o.x)
 }
 
-// sortBy sorts by a column, or reverses the order when the games are
+// sortBy sorts by a Column, or reverses the order when the games are
 // sorted by it already.
-func (o *gameOrder) sortBy(c column) {
+func (o *Order) sortBy(c Column) {
 	if o.by == c {
 		o.desc = !o.desc
 	} else {
@@ -122,14 +148,14 @@ func (o *gameOrder) sortBy(c column) {
 // setFilter keeps only the games where every word of text is found, in
 // any case and with or without accents, in a player's name, the event,
 // the site or the date.
-func (o *gameOrder) setFilter(text string) {
+func (o *Order) setFilter(text string) {
 	o.words = strings.Fields(fold(text))
 	o.match = make([][]uint8, len(o.words))
 	o.rebuild()
 }
 
-// compare orders games by the sort column, games alike by number.
-func (o *gameOrder) compare(p, q int) int {
+// compare orders games by the sort Column, games alike by number.
+func (o *Order) compare(p, q int) int {
 	c := o.compareBy(p, q)
 	if o.desc {
 		c = -c
@@ -140,14 +166,14 @@ func (o *gameOrder) compare(p, q int) int {
 	return c
 }
 
-func (o *gameOrder) compareBy(p, q int) int {
+func (o *Order) compareBy(p, q int) int {
 	switch o.by {
-	case colNumber:
+	case ColNumber:
 		return cmp.Compare(p, q)
-	case colMoves:
+	case ColMoves:
 		return cmp.Compare(o.x.Plies(p), o.x.Plies(q))
 	}
-	f := o.by.field()
+	f := o.by.Field()
 	a, b := o.x.TagID(p, f), o.x.TagID(q, f)
 	if a == b {
 		return 0
@@ -156,7 +182,7 @@ func (o *gameOrder) compareBy(p, q int) int {
 }
 
 // matches reports whether game i passes the filter.
-func (o *gameOrder) matches(i int) bool {
+func (o *Order) matches(i int) bool {
 	for w := range o.words {
 		if !o.wordMatches(w, i) {
 			return false
@@ -167,7 +193,7 @@ func (o *gameOrder) matches(i int) bool {
 
 // wordMatches reports whether filter word w is in one of game i's
 // filtered tags. What a value gives is kept: values repeat.
-func (o *gameOrder) wordMatches(w, i int) bool {
+func (o *Order) wordMatches(w, i int) bool {
 	for _, f := range filterFields {
 		id := o.x.TagID(i, f)
 		if id >= len(o.match[w]) {
@@ -188,7 +214,7 @@ func (o *gameOrder) wordMatches(w, i int) bool {
 }
 
 // foldedValue returns the folded form of a tag value, computed once.
-func (o *gameOrder) foldedValue(id int) string {
+func (o *Order) foldedValue(id int) string {
 	if n := o.x.NumValues(); len(o.isFold) < n {
 		o.folded = append(o.folded, make([]string, n-len(o.folded))...)
 		o.isFold = append(o.isFold, make([]bool, n-len(o.isFold))...)
@@ -202,7 +228,7 @@ func (o *gameOrder) foldedValue(id int) string {
 // position returns the row of game i, or -1 when it is not listed. It
 // looks first where it found a game last: the menus ask for the row of
 // the game on screen after every move.
-func (o *gameOrder) position(i int) int {
+func (o *Order) position(i int) int {
 	if o.hint < len(o.rows) && o.rows[o.hint] == i {
 		return o.hint
 	}
@@ -216,7 +242,7 @@ func (o *gameOrder) position(i int) int {
 // neighbour returns the nearest game listed after (dir 1) or before
 // (dir -1) game i that skip does not leave out. When i is not listed, it
 // is the first (or the last) game listed.
-func (o *gameOrder) neighbour(i, dir int, skip func(int) bool) (int, bool) {
+func (o *Order) neighbour(i, dir int, skip func(int) bool) (int, bool) {
 	p := o.position(i)
 	if p < 0 && dir < 0 {
 		p = len(o.rows)

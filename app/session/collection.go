@@ -1,0 +1,357 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"time"
+
+	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/pgn"
+)
+
+// firstPartGames and firstPartTime bound what is indexed before a file's
+// games are shown: enough games to fill the list, or as many as can be
+// read in a blink. A file read whole in that time opens as it always did:
+// its only game at once, without a list for a single game.
+const (
+	firstPartGames = 200
+	firstPartTime  = 50 * time.Millisecond
+)
+
+// batchInterval is how often the games indexed since the last time are
+// handed over.
+const batchInterval = 50 * time.Millisecond
+
+// IndexState tells where the indexing of a collection stands.
+type IndexState int
+
+// The states of the indexing.
+const (
+	Indexing IndexState = iota
+	Indexed             // the whole file is indexed
+	Stopped             // the user stopped it, or the collection was closed
+	Failed              // a read error ended it
+)
+
+// ErrNoGame: the file holds no game.
+var ErrNoGame = errors.New("the file holds no game")
+
+// ErrFileChanged: the file changed since it was indexed: it must be
+// opened again.
+var ErrFileChanged = errors.New("the file has changed since it was opened: open it again")
+
+// FileError is a file that could not be opened or read: nothing changed.
+type FileError struct {
+	Path string
+	Err  error
+}
+
+func (e *FileError) Error() string { return "could not open " + e.Path + ": " + e.Err.Error() }
+func (e *FileError) Unwrap() error { return e.Err }
+
+// BadGamesError lists the games of a file that could not be read, when
+// none could.
+type BadGamesError struct{ Games []pgn.GameError }
+
+func (e *BadGamesError) Error() string {
+	return "no game of the file could be read: " + e.Games[0].Err.Error()
+}
+
+// Collection is a PGN file of games: its index, built in the background,
+// the game of it on screen, and the order its games are listed in. It
+// lives on the session's goroutine; the indexing goroutine hands it
+// snapshots through the session's Post.
+type Collection struct {
+	path    string
+	size    int64
+	modTime time.Time
+
+	index  *pgn.Index // the games indexed so far
+	read   int64      // bytes of the file indexed so far
+	state  IndexState
+	err    error // the read error that ended indexing
+	cancel context.CancelFunc
+
+	current int           // the game on screen, -1 when none was opened
+	failed  map[int]error // games that could not be opened (illegal moves...)
+	order   *Order
+	used    bool // the user sorted, filtered or chose in the list
+}
+
+// Path returns the collection's file.
+func (c *Collection) Path() string { return c.path }
+
+// Index returns the games indexed so far.
+func (c *Collection) Index() *pgn.Index { return c.index }
+
+// State returns where the indexing stands, the error that ended it, and
+// how far in the file it got.
+func (c *Collection) State() (state IndexState, err error, read, size int64) {
+	return c.state, c.err, c.read, c.size
+}
+
+// Order returns the order the games are listed in.
+func (c *Collection) Order() *Order { return c.order }
+
+// Current returns the game on screen, or -1.
+func (c *Collection) Current() int { return c.current }
+
+// Failed returns the games that failed to open, with why.
+func (c *Collection) Failed() map[int]error { return c.failed }
+
+// GoodGames returns the number of games without a syntax error.
+func (c *Collection) GoodGames() int { return c.index.Len() - len(c.index.Errors()) }
+
+// MarkUsed records that the user sorted, filtered or chose in the list:
+// a file that turns out to hold one game still shows its list.
+func (c *Collection) MarkUsed() { c.used = true }
+
+// Stop ends the indexing, if it still runs; the games found stay listed.
+func (c *Collection) Stop() {
+	if c.state == Indexing {
+		c.state = Stopped
+		c.cancel()
+	}
+}
+
+// Closed tells that the list was closed: a collection none of whose games
+// was opened is given up, and its file no longer read.
+func (c *Collection) Closed() {
+	if c.current < 0 {
+		c.Stop()
+	}
+}
+
+// Single reports whether the collection is a file of one game, which is
+// opened as that game's own file.
+func (c *Collection) Single() bool {
+	return c.state == Indexed && c.index.Len() == 1
+}
+
+// update takes what the indexer found; err is what Run returned.
+func (c *Collection) update(x *pgn.Index, read int64, err error) {
+	c.index, c.read = x, read
+	if c.order == nil {
+		c.order = newOrder(x, func(i int) bool { return x.Err(i) != nil })
+	} else {
+		c.order.grow(x)
+	}
+	switch {
+	case err == nil:
+	case err == io.EOF:
+		c.state = Indexed
+	case errors.Is(err, context.Canceled):
+		c.state = Stopped
+	default:
+		c.state, c.err = Failed, err
+	}
+	if c.state != Indexing {
+		c.cancel()
+	}
+}
+
+// Open opens a PGN file. Its games are indexed in the background, not
+// read: a file of one game then opens at once; a file of several is told
+// with CollectionOpened (the window lists its games) and grows with
+// CollectionChanged while the rest of the file is indexed. The game on
+// screen stays until a game of the file is opened: the window asks about
+// unsaved changes first. An error here is a file that cannot be opened;
+// later ones come as an Event's Problem.
+func (s *Session) Open(path string) (*Collection, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &FileError{Path: path, Err: err}
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, &FileError{Path: path, Err: err}
+	}
+	if info.IsDir() {
+		f.Close()
+		return nil, &FileError{Path: path, Err: errors.New("it is a folder")}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	c := &Collection{path: path, size: info.Size(), modTime: info.ModTime(), current: -1,
+		failed: map[int]error{}, cancel: cancel}
+	go s.index(ctx, c, f)
+	return c, nil
+}
+
+// index indexes the file in the background: the first part, then the
+// rest in batches of batchInterval, each handed to the session.
+func (s *Session) index(ctx context.Context, c *Collection, src io.ReadCloser) {
+	defer src.Close()
+	ix := pgn.NewIndexer(src)
+	start, games := time.Now(), 0
+	err := ix.Run(ctx, func() bool {
+		games++
+		return games >= firstPartGames || time.Since(start) >= firstPartTime
+	})
+	x, read := ix.Index(), ix.BytesRead()
+	s.post(func() { s.firstPart(c, x, read, err) })
+	for stop := err; stop == nil; {
+		last := time.Now()
+		err := ix.Run(ctx, func() bool { return time.Since(last) >= batchInterval })
+		x, read := ix.Index(), ix.BytesRead()
+		s.post(func() { s.indexedMore(c, x, read, err) })
+		stop = err
+	}
+}
+
+// firstPart decides what to do with the first part of a file indexed:
+// wait for the rest, show the list, or open the only game.
+func (s *Session) firstPart(c *Collection, x *pgn.Index, read int64, err error) {
+	if c.state != Indexing {
+		return
+	}
+	c.update(x, read, err)
+	if c.state != Indexing {
+		s.openIndexed(c)
+		return
+	}
+	s.onChange(Event{Change: CollectionOpened, Collection: c})
+}
+
+// indexedMore takes a batch from the indexing goroutine.
+func (s *Session) indexedMore(c *Collection, x *pgn.Index, read int64, err error) {
+	if c.state != Indexing {
+		return // stopped meanwhile: the list says where
+	}
+	c.update(x, read, err)
+	if c.state == Indexed && c.current < 0 && !c.used && c.GoodGames() < 2 && len(c.index.Errors()) == 0 {
+		// Not a collection after all: a long game, alone in its file.
+		s.openIndexed(c)
+		s.onChange(Event{Change: CollectionChanged, Collection: c})
+		return
+	}
+	s.onChange(Event{Change: CollectionChanged, Collection: c})
+}
+
+// openIndexed decides what to do with a file indexed whole: open its only
+// game, list its games, or say why nothing can be opened.
+func (s *Session) openIndexed(c *Collection) {
+	var err error
+	switch {
+	case c.state == Failed && c.index.Len() == 0:
+		err = c.err
+	case c.index.Len() == 0:
+		err = ErrNoGame
+	case c.GoodGames() == 0:
+		err = &BadGamesError{Games: c.index.Errors()}
+	case c.Single():
+		err = s.OpenGame(c, 0)
+	default:
+		s.onChange(Event{Change: CollectionOpened, Collection: c})
+		return
+	}
+	if err != nil {
+		s.onChange(Event{Change: CollectionChanged, Collection: c, Problem: &FileError{Path: c.path, Err: err}})
+	}
+}
+
+// readGame reads game i from the file and replays it. The file must not
+// have changed since it was indexed.
+func (c *Collection) readGame(i int, now func() time.Time) (*game.Game, error) {
+	f, err := os.Open(c.path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if info.Size() != c.size || !info.ModTime().Equal(c.modTime) {
+		return nil, ErrFileChanged
+	}
+	pg, err := c.index.ReadGame(f, i)
+	if err != nil {
+		return nil, numbered(c.index, i, err)
+	}
+	g, err := game.FromPGN(pg, now)
+	if err != nil {
+		return nil, numbered(c.index, i, err)
+	}
+	return g, nil
+}
+
+// numbered returns err as a *game.PGNError naming game i of x: its number,
+// players and line.
+func numbered(x *pgn.Index, i int, err error) error {
+	var pe *game.PGNError
+	if errors.As(err, &pe) {
+		pe.Game = i + 1
+		return err
+	}
+	e := &game.PGNError{Game: i + 1, White: x.Tag(i, pgn.FieldWhite), Black: x.Tag(i, pgn.FieldBlack), Line: x.Entry(i).Line, Err: err}
+	var se *pgn.SyntaxError
+	if errors.As(err, &se) {
+		e.Line, e.Text = se.Line, se.Text
+	}
+	return e
+}
+
+// OpenGame makes game i of c the game on screen. A game that cannot be
+// read is remembered (the list shows why) and its error returned; the
+// game on screen stays as it was. The window asks about unsaved changes
+// first.
+func (s *Session) OpenGame(c *Collection, i int) error {
+	g, err := c.readGame(i, s.now)
+	if err != nil {
+		c.failed[i] = err
+		s.onChange(Event{Change: CollectionChanged, Collection: c})
+		return &FileError{Path: c.path, Err: err}
+	}
+	c.current = i
+	f := file{path: c.path, game: i}
+	if c.Single() {
+		f.game = -1
+		s.setCollection(nil)
+	} else {
+		s.setCollection(c)
+	}
+	s.replace(g, f)
+	return nil
+}
+
+// setCollection makes c the collection whose games next and previous
+// game go through, closing the one before.
+func (s *Session) setCollection(c *Collection) {
+	if s.coll != nil && s.coll != c {
+		s.coll.Stop()
+	}
+	s.coll = c
+}
+
+// Collection returns the file of several games the game on screen comes
+// from, or nil.
+func (s *Session) Collection() *Collection {
+	if s.coll != nil && s.InCollection() && s.file.path == s.coll.path {
+		return s.coll
+	}
+	return nil
+}
+
+// GameAround returns the nearest game after (dir 1) or before (dir -1)
+// the one on screen in the list's order (sorted and filtered as it was
+// left), leaving out those that could not be opened.
+func (s *Session) GameAround(dir int) (int, bool) {
+	c := s.Collection()
+	if c == nil {
+		return 0, false
+	}
+	return c.order.neighbour(c.current, dir, func(i int) bool { return c.failed[i] != nil })
+}
+
+// StepGame opens the nearest game in direction dir (see GameAround). The
+// window asks about unsaved changes first.
+func (s *Session) StepGame(dir int) error {
+	i, ok := s.GameAround(dir)
+	if !ok {
+		return nil
+	}
+	return s.OpenGame(s.coll, i)
+}

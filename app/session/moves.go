@@ -1,0 +1,209 @@
+package session
+
+import (
+	"errors"
+
+	"github.com/echiquier/echiquier/app/game"
+)
+
+// ProposalKind says what a move made at the position shown does.
+type ProposalKind int
+
+// The kinds of proposal.
+const (
+	// LiveMove is a move of the game being played.
+	LiveMove ProposalKind = iota
+	// KnownMove was played from there already: making it shows it.
+	KnownMove
+	// NewLine continues a line that ends there: it adds the move.
+	NewLine
+	// Fork is a move from a past position that another move followed:
+	// it starts a side line or replaces the rest (AddSideLine,
+	// ReplaceRest).
+	Fork
+)
+
+// Proposal is a move made on the board or typed, resolved at the position
+// shown but not yet made.
+type Proposal struct {
+	Kind ProposalKind
+	// Claims are the draws the mover may claim with a LiveMove (a third
+	// repetition, the fiftieth move): the window asks first.
+	Claims []game.Reason
+	// InSideLine: a Fork in a side line (it cuts or extends that line).
+	InSideLine bool
+
+	move     game.Move
+	at       *game.Node
+	known    *game.Node
+	prepared *game.PreparedMove
+}
+
+// Move returns the move proposed.
+func (p *Proposal) Move() game.Move { return p.move }
+
+// ErrTouchMove refuses a move of another piece than the one touched.
+var ErrTouchMove = errors.New("the piece touched must be moved")
+
+// ErrStale refuses a proposal made before the session changed.
+var ErrStale = errors.New("the position changed since the move was proposed")
+
+// Propose resolves move m at the position shown. In touch-move training a
+// move of another piece than the one touched is refused with
+// ErrTouchMove, however it was made.
+func (s *Session) Propose(m game.Move) (*Proposal, error) {
+	n := s.Shown()
+	if n.IsLive() {
+		if t := s.Touched(); t != game.NoSquare && m.From != t {
+			return nil, ErrTouchMove
+		}
+		if s.game.Paused() {
+			s.game.Resume() // moving presses the clock: the pause is over
+		}
+		pm, err := s.game.PrepareMove(m)
+		if err != nil {
+			if s.game.Status().Over() { // the flag fell meanwhile
+				s.played()
+			}
+			return nil, err
+		}
+		return &Proposal{Kind: LiveMove, Claims: pm.Claims(), move: m, at: n, prepared: pm}, nil
+	}
+	p := &Proposal{move: m, at: n, InSideLine: !n.IsMainLine()}
+	for _, c := range n.Children() {
+		if c.Move() == m {
+			p.Kind, p.known = KnownMove, c
+			return p, nil
+		}
+	}
+	if !legalAt(n, m) {
+		_, err := n.ParseMove(m.UCI()) // says why, in the rules' words
+		if err == nil {
+			err = ErrStale
+		}
+		return nil, err
+	}
+	p.Kind = NewLine
+	if len(n.Children()) > 0 {
+		p.Kind = Fork
+	}
+	return p, nil
+}
+
+func legalAt(n *game.Node, m game.Move) bool {
+	for _, l := range n.Legal() {
+		if l == m {
+			return true
+		}
+	}
+	return false
+}
+
+// Play makes a proposal that needs no choice: a LiveMove (claiming the
+// draw claim with it, or none for game.NoReason), a KnownMove, a NewLine.
+// An incorrect claim still plays the move: the error says the claim was
+// not correct (errors.Is(err, game.ErrNoClaim)).
+func (s *Session) Play(p *Proposal, claim game.Reason) error {
+	if p.at != s.Shown() {
+		return ErrStale
+	}
+	switch p.Kind {
+	case LiveMove:
+		err := s.game.PlayPrepared(p.prepared, claim)
+		if err != nil && !errors.Is(err, game.ErrNoClaim) {
+			if s.game.Status().Over() {
+				s.played()
+			}
+			return err
+		}
+		s.played()
+		return err
+	case KnownMove:
+		s.Show(p.known)
+		return nil
+	case NewLine:
+		return s.AddSideLine(p)
+	}
+	return errors.New("session: a move from here needs a choice: a side line or the rest replaced")
+}
+
+// AddSideLine plays a NewLine or Fork proposal as a side line, and shows
+// it.
+func (s *Session) AddSideLine(p *Proposal) error {
+	if p.at != s.Shown() {
+		return ErrStale
+	}
+	added, err := s.game.AddVariationMove(p.at, p.move)
+	if err != nil {
+		return err
+	}
+	s.edited(added)
+	return nil
+}
+
+// ReplaceRest plays a Fork proposal in place of what followed. On the
+// game's own line this takes those moves back (the clocks go back to what
+// they showed) and the game goes on from the new move; in a side line it
+// cuts the side line there.
+func (s *Session) ReplaceRest(p *Proposal) error {
+	if p.at != s.Shown() {
+		return ErrStale
+	}
+	if p.at.IsMainLine() {
+		if _, err := s.game.ReplaceFromMove(p.at, p.move); err != nil {
+			return err
+		}
+		s.played()
+		return nil
+	}
+	if err := s.game.DeleteVariation(p.at.Children()[0]); err != nil {
+		return err
+	}
+	return s.AddSideLine(p)
+}
+
+// touch is touch-move training's state: the piece touched, at the position
+// where it was touched.
+type touch struct {
+	on     bool
+	square game.Square
+	at     *game.Node
+}
+
+// SetTouchMove turns touch-move training on or off.
+func (s *Session) SetTouchMove(on bool) {
+	s.touch.on = on
+	if s.releaseTouch() {
+		s.notify(TouchChanged)
+	}
+}
+
+// TouchPiece records, in touch-move training, that the piece on sq was
+// touched at the live position: it is the one to move.
+func (s *Session) TouchPiece(sq game.Square) {
+	if !s.touch.on || s.Browsing() || s.Touched() != game.NoSquare {
+		return
+	}
+	s.touch.square, s.touch.at = sq, s.game.Live()
+	s.notify(TouchChanged)
+}
+
+// Touched returns the square of the piece that must be moved, or
+// game.NoSquare.
+func (s *Session) Touched() game.Square {
+	if !s.touch.on || s.Browsing() || s.touch.at != s.game.Live() {
+		return game.NoSquare
+	}
+	return s.touch.square
+}
+
+// releaseTouch forgets the piece touched once a move was made or the
+// mode is off: forgotten, the touch does not come back when that move is
+// taken back. It reports whether a touch was forgotten.
+func (s *Session) releaseTouch() bool {
+	if s.touch.square == game.NoSquare || (s.touch.on && s.touch.at == s.game.Live()) {
+		return false
+	}
+	s.touch.square, s.touch.at = game.NoSquare, nil
+	return true
+}

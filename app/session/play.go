@@ -1,0 +1,116 @@
+package session
+
+import (
+	"time"
+
+	"github.com/echiquier/echiquier/app/game"
+)
+
+// clockSaveInterval is how often the autosave records a running clock:
+// after a crash, the side to move loses at most that much of the time it
+// spent thinking.
+const clockSaveInterval = time.Second
+
+// CanTakeBack reports whether the last move of the game can be taken
+// back: one was played, and the game goes on or that move ended it by
+// itself (a checkmate, not a resignation).
+func (s *Session) CanTakeBack() bool {
+	if s.game.Live().Parent() == nil {
+		return false
+	}
+	st := s.game.Status()
+	if !st.Over() {
+		return true
+	}
+	switch st.Reason {
+	case game.Checkmate, game.Stalemate, game.InsufficientMaterial, game.FivefoldRepetition, game.SeventyFiveMoveRule:
+		return true
+	}
+	return false
+}
+
+// TakeBack takes back the last move of the game, the opponent having
+// allowed it.
+func (s *Session) TakeBack() error {
+	if err := s.game.TakeBack(); err != nil {
+		return err
+	}
+	s.played()
+	return nil
+}
+
+// OfferDraw records the side to move's draw offer; the opponent answers
+// with AnswerDraw.
+func (s *Session) OfferDraw() (game.Color, error) {
+	by := s.game.Turn()
+	if err := s.game.OfferDraw(by); err != nil {
+		return by, err
+	}
+	s.changed(0)
+	return by, nil
+}
+
+// AnswerDraw accepts or declines the standing draw offer, for the player
+// it was made to.
+func (s *Session) AnswerDraw(accept bool) error {
+	by, pending := s.game.DrawOffer()
+	if !pending {
+		return nil
+	}
+	var err error
+	if accept {
+		err = s.game.AcceptDraw(by.Other())
+	} else {
+		err = s.game.DeclineDraw(by.Other())
+	}
+	s.played()
+	return err
+}
+
+// ClaimDraw claims a draw on the board for the side to move.
+func (s *Session) ClaimDraw(r game.Reason) error {
+	err := s.game.ClaimDraw(r)
+	s.played()
+	return err
+}
+
+// Resign ends the game: c resigns.
+func (s *Session) Resign(c game.Color) error {
+	err := s.game.Resign(c)
+	s.played()
+	return err
+}
+
+// TogglePause pauses or resumes the clocks. The autosave records the
+// clocks as they stopped.
+func (s *Session) TogglePause() {
+	if s.game.Paused() {
+		s.game.Resume()
+	} else {
+		s.game.Pause()
+		s.saveAutosave()
+	}
+	s.notify(ClocksChanged)
+}
+
+// Tick looks at the clocks, now and then: it ends the game when the side
+// to move's flag falls, and keeps the autosave's record of a running
+// clock at most clockSaveInterval old. It reports whether the game
+// changed (the clocks' faces are the window's to redraw).
+func (s *Session) Tick() bool {
+	if s.game.CheckFlag() {
+		s.played()
+		return true
+	}
+	if s.clockRunning() && s.now().Sub(s.lastClockSave) >= clockSaveInterval && s.dirty {
+		s.saveAutosave()
+	}
+	return false
+}
+
+// clockRunning reports whether a clock runs: a timed game, going on, not
+// paused.
+func (s *Session) clockRunning() bool {
+	g := s.game
+	return !g.TimeControl().IsZero() && !g.Status().Over() && !g.Paused()
+}

@@ -1,0 +1,197 @@
+// Package session is Échiquier's document: the game on screen, the file it
+// belongs to, whether it changed since it was saved, the position shown,
+// the touch-move lock, the autosave that keeps it through a crash, and the
+// file of several games it may come from. It knows no window: the window
+// calls its intent methods (play a move, claim a draw, save…) and is told
+// of every change through one callback.
+//
+// A Session is used from one goroutine (the window's). Work it does in the
+// background (indexing a file, writing the autosave) comes back to that
+// goroutine through Options.Post.
+package session
+
+import (
+	"path/filepath"
+	"time"
+
+	"github.com/echiquier/echiquier/app/game"
+)
+
+// Change says what changed in a session, so that the window redraws only
+// that.
+type Change uint
+
+// The kinds of change; a notification may carry several.
+const (
+	// GameChanged: the game's moves, tree, tags or status changed, or
+	// another game took its place.
+	GameChanged Change = 1 << iota
+	// ViewChanged: another position is shown.
+	ViewChanged
+	// FileChanged: the file, or whether the game has unsaved changes.
+	FileChanged
+	// Moved: a move was made in the game being played (the window may
+	// turn the board to the side to move).
+	Moved
+	// GameOver: the game has just ended.
+	GameOver
+	// ClocksChanged: only the clocks (pause, resume).
+	ClocksChanged
+	// CollectionChanged: the file of several games grew, was opened or
+	// closed, or a game of it could not be opened.
+	CollectionChanged
+	// CollectionOpened: a file of several games was opened: the window
+	// shows its games to choose one.
+	CollectionOpened
+	// TouchChanged: the piece that must be moved (touch-move) changed.
+	TouchChanged
+)
+
+// Has reports whether c includes any of the kinds of x.
+func (c Change) Has(x Change) bool { return c&x != 0 }
+
+// Event is one notification: what changed, and a problem found in the
+// background that the window should tell the user.
+type Event struct {
+	Change Change
+	// Problem is a failure found in the background (the autosave could
+	// not be written, a file could not be read), or nil.
+	Problem error
+	// Collection is the file of games a CollectionOpened or
+	// CollectionChanged is about.
+	Collection *Collection
+}
+
+// Options configure a session.
+type Options struct {
+	// Now tells the time to the games; nil means time.Now.
+	Now func() time.Time
+	// Post runs f on the session's goroutine, later: fyne.Do for the
+	// window. Background work hands its results back through it.
+	Post func(f func())
+	// OnChange is told of every change.
+	OnChange func(Event)
+	// Autosave keeps the game through a crash; nil keeps nothing.
+	Autosave Autosaver
+	// NewGame makes the game a session starts with; nil: an untimed
+	// game from the start position.
+	NewGame func() *game.Game
+}
+
+// Session is the document on screen. See the package comment.
+type Session struct {
+	now      func() time.Time
+	post     func(func())
+	onChange func(Event)
+	autosave Autosaver
+
+	game *game.Game
+	file file
+	// dirty: the game changed since it was last saved or opened.
+	dirty bool
+	// view is the past position being looked at; nil shows the live one.
+	view  *game.Node
+	touch touch
+	coll  *Collection
+	// over: the game was over when last looked at, to tell GameOver once.
+	over bool
+	// lastClockSave is when the autosave last recorded the clocks.
+	lastClockSave time.Time
+}
+
+// New returns a session showing g.
+func New(g *game.Game, o Options) *Session {
+	s := &Session{now: o.Now, post: o.Post, onChange: o.OnChange, autosave: o.Autosave, game: g}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.post == nil {
+		s.post = func(f func()) { f() }
+	}
+	if s.onChange == nil {
+		s.onChange = func(Event) {}
+	}
+	if s.autosave == nil {
+		s.autosave = noAutosave{}
+	}
+	s.touch.square = game.NoSquare
+	s.file.game = -1
+	s.over = g.Status().Over()
+	return s
+}
+
+// Game returns the game on screen. The window reads it; it changes it
+// only through the session's methods.
+func (s *Session) Game() *game.Game { return s.game }
+
+// Shown returns the node whose position the board shows.
+func (s *Session) Shown() *game.Node {
+	if s.view != nil {
+		return s.view
+	}
+	return s.game.Live()
+}
+
+// Browsing reports whether the board shows a past position.
+func (s *Session) Browsing() bool { return s.view != nil && s.view != s.game.Live() }
+
+// Dirty reports whether the game has changes that are not saved.
+func (s *Session) Dirty() bool { return s.dirty }
+
+// Path returns the file the game was read from or saved to, "" if none.
+func (s *Session) Path() string { return s.file.path }
+
+// FileName returns the base name of the game's file, or "".
+func (s *Session) FileName() string {
+	if s.file.path == "" {
+		return ""
+	}
+	return filepath.Base(s.file.path)
+}
+
+// InCollection reports whether the game was read from a file of several
+// games.
+func (s *Session) InCollection() bool { return s.file.game >= 0 }
+
+// CanMoveHere reports whether a move may be made at the position shown:
+// the live position of a game that goes on, or any earlier position (a
+// move there starts a side line or replaces the rest of the game).
+func (s *Session) CanMoveHere() bool {
+	return !s.Shown().IsLive() || !s.game.Status().Over()
+}
+
+// notify tells the window what changed.
+func (s *Session) notify(c Change) { s.onChange(Event{Change: c}) }
+
+// changed is the one path of every change to the game: it is marked
+// unsaved, autosaved and shown; what changed is told, with GameOver when
+// the change ended the game.
+func (s *Session) changed(c Change) {
+	if over := s.game.Status().Over(); over && !s.over {
+		c |= GameOver
+		s.over = true
+	} else {
+		s.over = over
+	}
+	s.dirty = true
+	s.saveAutosave()
+	s.notify(c | GameChanged | FileChanged)
+}
+
+// played records a move or an end of the game in the game being played:
+// the board returns to the live position.
+func (s *Session) played() {
+	s.view = nil
+	s.releaseTouch()
+	s.changed(Moved | ViewChanged | TouchChanged)
+}
+
+// replace puts another game on screen, from file f, with no unsaved
+// changes.
+func (s *Session) replace(g *game.Game, f file) {
+	s.game, s.file, s.dirty, s.view = g, f, false, nil
+	s.over = g.Status().Over()
+	s.touch = touch{square: game.NoSquare}
+	s.autosave.Clear()
+	s.notify(GameChanged | ViewChanged | FileChanged | TouchChanged)
+}
