@@ -80,6 +80,7 @@ func New(a fyne.App, o Options) *App {
 		pieceSets: map[string]*pieces.Set{},
 		pickers:   map[*session.Collection]*picker{},
 	}
+	useLazyFileWriters()
 	app.loadLanguage()
 	log.Printf("language: %s", app.language)
 	a.Settings().SetTheme(theme.Theme{})

@@ -97,17 +97,35 @@ func (a *App) saveAsThen(then func()) {
 			return
 		}
 		path := w.URI().Path()
-		w.Close()
-		if !strings.HasSuffix(strings.ToLower(path), ".pgn") {
-			os.Remove(path)
-			path += ".pgn"
-		}
-		a.saveToPath(path, then)
+		w.Close() // unwritten: it created nothing (lazyFiles)
+		a.saveAsPGN(path, then)
 	}, a.win)
 	d.SetFilter(pgnFilter)
 	d.SetFileName(a.suggestedFileName())
 	a.setDialogFolder(d)
 	d.Show()
+}
+
+// saveAsPGN saves the game to the file chosen, named with ".pgn" when it
+// was typed without. The dialog asked about replacing the name typed; a
+// file that the extension makes another one is asked about here. No other
+// file is touched.
+func (a *App) saveAsPGN(path string, then func()) {
+	if strings.EqualFold(filepath.Ext(path), ".pgn") {
+		a.saveToPath(path, then)
+		return
+	}
+	path += ".pgn"
+	if _, err := os.Lstat(path); err != nil {
+		a.saveToPath(path, then)
+		return
+	}
+	msg := lang.L("{{.File}} already exists. Replace it with this game?", map[string]any{"File": filepath.Base(path)})
+	a.ask(lang.L("Replace the file?"), msg, lang.L("Replace"), lang.L("Cancel"), func(ok bool) {
+		if ok {
+			a.saveToPath(path, then)
+		}
+	})
 }
 
 // saveToPath saves the game to path, its new file, then runs then; a

@@ -1,0 +1,125 @@
+package app
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+)
+
+// fullDisk mounts a small tmpfs, fills it but for a file, and returns
+// that file's path: writing anything more there fails with ENOSPC. The
+// test is skipped, saying why, where mounting is not permitted.
+func fullDisk(t *testing.T, name, content string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Skipf("a full disk needs a tmpfs mount, not permitted here: %v %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("umount", dir).Run() })
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	filler, _ := os.Create(filepath.Join(dir, "filler"))
+	block := make([]byte, 4096)
+	for {
+		if _, err := filler.Write(block); err != nil {
+			break
+		}
+	}
+	filler.Close()
+	return path
+}
+
+// saveThroughDialog saves the game with Ctrl+Shift+S's dialog: the name
+// typed in the folder given, Save, and Yes when asked to overwrite.
+func (h *harness) saveThroughDialog(dir, name string) {
+	h.t.Helper()
+	h.app.settings.SetLastDirectory(dir)
+	h.app.saveAs()
+	top := h.app.win.Canvas().Overlays().Top()
+	entry, ok := find(top, func(e *widget.Entry) bool { return e.Visible() })
+	if !ok {
+		h.t.Fatal("no file name entry in the save dialog")
+	}
+	entry.SetText(name)
+	save, ok := find(top, func(b *widget.Button) bool { return b.Text == "Save" && !b.Disabled() })
+	if !ok {
+		h.t.Fatal("no Save button in the save dialog")
+	}
+	test.Tap(save)
+	if strings.Contains(h.dialogText(), "overwrite") {
+		h.tapButton("Yes")
+	}
+}
+
+func TestSaveAsOnAFullDiskKeepsTheFile(t *testing.T) {
+	// Fyne's save dialog opened (truncated) the file it was given before
+	// the app wrote: on a full disk the file was left empty.
+	original := strings.Repeat("[Event \"kept\"]\n\n1. d4 d5 *\n\n", 40)
+	path := fullDisk(t, "game.pgn", original)
+	h := newHarness(t)
+	h.play("e2e4 e7e5")
+	h.saveThroughDialog(filepath.Dir(path), "game.pgn")
+	h.wantDialog("not saved")
+	if got, _ := os.ReadFile(path); string(got) != original {
+		t.Errorf("the file changed: %d bytes, was %d", len(got), len(original))
+	}
+	if !h.app.sess.Dirty() {
+		t.Error("the game is marked saved")
+	}
+}
+
+func TestAWriterFromAFileDialogCreatesNothingUnwritten(t *testing.T) {
+	newHarness(t) // the app's file writers are in place
+	dir := t.TempDir()
+	kept := filepath.Join(dir, "kept.txt")
+	os.WriteFile(kept, []byte("notes"), 0o644)
+	for _, p := range []string{kept, filepath.Join(dir, "new.pgn")} {
+		w, err := storage.Writer(storage.NewFileURI(p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Close()
+	}
+	if got, _ := os.ReadFile(kept); string(got) != "notes" {
+		t.Errorf("a writer closed unused truncated the file: %q", got)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "new.pgn")); !os.IsNotExist(err) {
+		t.Error("a writer closed unused created a file")
+	}
+}
+
+func TestSaveAsWithoutExtensionAsksAndDeletesNothing(t *testing.T) {
+	// A name typed without ".pgn" replaced name.pgn without a word, and
+	// the file of the name typed, if there was one, was deleted.
+	dir := t.TempDir()
+	notes := filepath.Join(dir, "notes")
+	os.WriteFile(notes, []byte("my notes"), 0o644)
+	os.WriteFile(notes+".pgn", []byte("[Event \"other\"]\n\n1. c4 *\n"), 0o644)
+	h := newHarness(t)
+	h.play("e2e4")
+	h.saveThroughDialog(dir, "notes")
+	h.wantDialog("notes.pgn already exists")
+	h.tapButton("Cancel")
+	if got, _ := os.ReadFile(notes); string(got) != "my notes" {
+		t.Errorf("the file named was changed: %q", got)
+	}
+	if got, _ := os.ReadFile(notes + ".pgn"); !strings.Contains(string(got), "1. c4") {
+		t.Errorf("notes.pgn was replaced without an answer: %q", got)
+	}
+	h.saveThroughDialog(dir, "notes")
+	h.tapButton("Replace")
+	if got, _ := os.ReadFile(notes + ".pgn"); !strings.Contains(string(got), "1. e4") {
+		t.Errorf("notes.pgn was not replaced: %q", got)
+	}
+	if got, _ := os.ReadFile(notes); string(got) != "my notes" {
+		t.Errorf("the file named was changed: %q", got)
+	}
+}
