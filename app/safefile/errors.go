@@ -94,7 +94,7 @@ func (e *Error) Error() string {
 	}
 	switch {
 	case e.restored:
-		b.WriteString("; the file was damaged, then restored as it was")
+		b.WriteString("; the rewrite failed midway and the file was restored: the file is unchanged")
 	case e.Unchanged:
 		b.WriteString("; the file is unchanged")
 	case e.Kept != "":
