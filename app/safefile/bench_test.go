@@ -2,6 +2,7 @@ package safefile_test
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -33,5 +34,18 @@ func BenchmarkSplice(b *testing.B) {
 		if s, err = safefile.Splice(path, at, at+int64(len(game)), game, s); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkStampOf stamps a game, the largest file hashed whole, and a
+// file of 2 GiB hashed on its edges.
+func BenchmarkStampOf(b *testing.B) {
+	for _, size := range []int64{5 << 10, 8 << 20, 2 << 30} {
+		b.Run(strconv.FormatInt(size>>10, 10)+"KiB", func(b *testing.B) {
+			path, _, _ := sparseGames(b, b.TempDir(), size)
+			for b.Loop() {
+				stamp(b, path)
+			}
+		})
 	}
 }

@@ -94,16 +94,17 @@ func stampFile(f *os.File) (Stamp, error) {
 	}
 	size := info.Size()
 	h := sha256.New()
+	buf := make([]byte, min(max(size, 512), 32<<10)) // a game needs no more than itself
 	if size <= fullHashLimit {
-		err = hashRange(h, f, 0, size)
+		err = hashRange(h, buf, f, 0, size)
 	} else {
 		// The size goes in too, though Size is compared first: the sum
 		// then stands for the whole stamp of the edges.
 		var n [8]byte
 		binary.LittleEndian.PutUint64(n[:], uint64(size))
 		h.Write(n[:])
-		if err = hashRange(h, f, 0, edgeSize); err == nil {
-			err = hashRange(h, f, size-edgeSize, edgeSize)
+		if err = hashRange(h, buf, f, 0, edgeSize); err == nil {
+			err = hashRange(h, buf, f, size-edgeSize, edgeSize)
 		}
 	}
 	if err != nil {
@@ -115,10 +116,10 @@ func stampFile(f *os.File) (Stamp, error) {
 	return s, nil
 }
 
-// hashRange adds n bytes of f from off to h; a file shorter than it
-// thought is a change, reported as io.ErrUnexpectedEOF.
-func hashRange(h hash.Hash, f *os.File, off, n int64) error {
-	copied, err := io.Copy(h, io.NewSectionReader(f, off, n))
+// hashRange adds n bytes of f from off to h, through buf; a file shorter
+// than it thought is a change, reported as io.ErrUnexpectedEOF.
+func hashRange(h hash.Hash, buf []byte, f *os.File, off, n int64) error {
+	copied, err := io.CopyBuffer(h, io.NewSectionReader(f, off, n), buf)
 	if err == nil && copied < n {
 		err = io.ErrUnexpectedEOF
 	}
