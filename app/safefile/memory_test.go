@@ -53,7 +53,8 @@ func TestSpliceMemoryIsBounded(t *testing.T) {
 	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	if _, err := safefile.Splice(path, at, at+1000, game, s); err != nil {
+	s, err := safefile.Splice(path, at, at+1000, game, s)
+	if err != nil {
 		t.Fatal(err)
 	}
 	runtime.ReadMemStats(&after)
@@ -79,5 +80,9 @@ func TestSpliceMemoryIsBounded(t *testing.T) {
 	}
 	if string(got.Sum(nil)) != string(want.Sum(nil)) {
 		t.Error("the file is not its first game, the new game and the rest")
+	}
+	// A file this large is stamped on its edges, its time and its inode.
+	if changed, err := safefile.Changed(path, s); err != nil || changed {
+		t.Errorf("the stamp Splice returned is not the file's: changed %v, %v", changed, err)
 	}
 }
