@@ -8,8 +8,11 @@
 // final target, which is the file written, so the link stays a link; the
 // file keeps its permissions and, where the system allows, its owner; a
 // file with several hard links is rewritten in place, all its names then
-// seeing the new content. It refuses a file the user made read-only, and
-// one that another program changed since it was read (see Stamp).
+// seeing the new content. That rewrite alone is not atomic: a copy of the
+// old content is made first, which undoes a failed rewrite, and which a
+// kill during it leaves beside the file. It refuses a file the user made
+// read-only, and one that another program changed since it was read (see
+// Stamp).
 //
 // It removes no path but its own temporary files, which it removes on
 // every error. Only a kill or a crash can leave one behind, named
