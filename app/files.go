@@ -14,6 +14,7 @@ import (
 
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/pgn"
+	"github.com/echiquier/echiquier/app/safefile"
 	"github.com/echiquier/echiquier/app/session"
 )
 
@@ -73,15 +74,45 @@ func (a *App) save() { a.saveThen(func() {}) }
 
 // saveThen saves, then runs then once the game is saved.
 func (a *App) saveThen(then func()) {
-	err := a.sess.Save()
+	a.saved(a.sess.Save(), then)
+}
+
+// saved follows a save: then once the game is saved; otherwise a file is
+// asked for, a file changed by another program asked about, or the
+// failure told.
+func (a *App) saved(err error, then func()) {
+	var fe *safefile.Error
 	switch {
+	case err == nil:
+		then()
 	case errors.Is(err, session.ErrNoFile):
 		a.saveAsThen(then)
-	case err != nil:
-		a.showSaveError(err)
+	case errors.As(err, &fe) && fe.Reason == safefile.ReasonChanged:
+		a.askSaveOver(fe.Path, then)
 	default:
-		then()
+		a.showSaveError(err)
 	}
+}
+
+// askSaveOver asks whether to replace a file that another program
+// changed since the game was read from it.
+func (a *App) askSaveOver(path string, then func()) {
+	data := map[string]any{"File": filepath.Base(path)}
+	if a.sess.InCollection() {
+		msg := lang.L("Another program changed {{.File}} since it was opened: this game can no longer be written back into its place there. Save it in another file?", data)
+		a.ask(lang.L("The file has changed"), msg, lang.L("Save as…"), lang.L("Cancel"), func(ok bool) {
+			if ok {
+				a.saveAsThen(then)
+			}
+		})
+		return
+	}
+	msg := lang.L("Another program changed {{.File}} since it was opened. Replace it with this game, losing that change?", data)
+	a.ask(lang.L("The file has changed"), msg, lang.L("Replace"), lang.L("Cancel"), func(ok bool) {
+		if ok {
+			a.saved(a.sess.SaveOver(), then)
+		}
+	})
 }
 
 // saveAs asks for a file to save the game to.
@@ -131,23 +162,66 @@ func (a *App) saveAsPGN(path string, then func()) {
 // saveToPath saves the game to path, its new file, then runs then; a
 // failure is told.
 func (a *App) saveToPath(path string, then func()) {
-	if err := a.sess.SaveAs(path); err != nil {
-		a.showSaveError(err)
-		return
-	}
-	a.settings.SetLastDirectory(filepath.Dir(path))
-	then()
+	a.saved(a.sess.SaveAs(path), func() {
+		a.settings.SetLastDirectory(filepath.Dir(path))
+		then()
+	})
 }
 
-// showSaveError says that the game was not saved, and why.
+// showSaveError says that the game was not saved, why, and what is safe.
 func (a *App) showSaveError(err error) {
+	dialog.ShowError(errors.New(saveErrorText(err)), a.win)
+}
+
+// saveErrorText says that the game was not saved, why, what became of the
+// file, and that the game itself is safe.
+func saveErrorText(err error) string {
 	var se *session.SaveError
-	if !errors.As(err, &se) {
-		a.showError(err)
-		return
+	var fe *safefile.Error
+	if !errors.As(err, &se) || !errors.As(err, &fe) {
+		return errorText(err)
 	}
-	msg := lang.L("The game was not saved; the file {{.File}} is unchanged.", map[string]any{"File": filepath.Base(se.Path)})
-	dialog.ShowError(errors.New(msg+"\n"+se.Err.Error()), a.win)
+	data := map[string]any{"File": filepath.Base(fe.Path), "Kept": fe.Kept}
+	fate := lang.L("The game was not saved; the file {{.File}} is unchanged.", data)
+	switch {
+	case fe.Kept != "":
+		fate = lang.L("The game was not saved, and {{.File}} may be damaged: its former content is kept in {{.Kept}}.", data)
+	case !fe.Unchanged:
+		fate = lang.L("The game was not saved, and {{.File}} may not be complete.", data)
+	case fe.Reason == safefile.ReasonNotFound:
+		fate = lang.L("The game was not saved.")
+	}
+	return fate + "\n" + saveReasonText(fe) + "\n" + lang.L("The game is still open here: nothing of it is lost.")
+}
+
+// saveReasonText says why a file could not be written.
+func saveReasonText(fe *safefile.Error) string {
+	switch fe.Reason {
+	case safefile.ReasonNoSpace:
+		return lang.L("The disk is full.")
+	case safefile.ReasonReadOnly:
+		return lang.L("The file or its folder is read-only.")
+	case safefile.ReasonIsDir:
+		return lang.L("A folder has that name.")
+	case safefile.ReasonNotFound:
+		return lang.L("The folder does not exist.")
+	case safefile.ReasonPermission:
+		return lang.L("You are not allowed to write there.")
+	case safefile.ReasonChanged:
+		return lang.L("Another program changed the file since it was opened.")
+	}
+	return oneLine(fe.Err.Error())
+}
+
+// oneLine cuts a text to its first line, of readable length.
+func oneLine(s string) string {
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		s = s[:i]
+	}
+	if r := []rune(s); len(r) > 100 {
+		s = string(r[:99]) + "…"
+	}
+	return s
 }
 
 // suggestedFileName names a new file after the players and the date.

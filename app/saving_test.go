@@ -123,3 +123,44 @@ func TestSaveAsWithoutExtensionAsksAndDeletesNothing(t *testing.T) {
 		t.Errorf("the file named was changed: %q", got)
 	}
 }
+
+func TestSaveErrorsSayWhatHappenedInFrench(t *testing.T) {
+	// Errors when saving were raw English ("open …: permission denied")
+	// and did not say that the game was not saved.
+	h := newHarness(t)
+	h.app.settings.SetLanguage("fr")
+	t.Cleanup(func() { h.app.locale.useLanguage("") })
+	h.app.changeLanguage()
+	path := filepath.Join(t.TempDir(), "lecture.pgn")
+	os.WriteFile(path, []byte("[Event \"x\"]\n\n1. e4 *\n"), 0o444)
+	h.open(path)
+	h.play("e7e5")
+	h.app.save()
+	for _, want := range []string{"La partie n’a pas été enregistrée\u00a0; le fichier lecture.pgn est intact.",
+		"Le fichier ou son dossier est en lecture seule.", "rien n’en est perdu"} {
+		h.wantDialog(want)
+	}
+	if strings.Contains(h.dialogText(), "permission") || strings.Contains(h.dialogText(), "read-only") {
+		t.Errorf("English in the French message: %s", h.dialogText())
+	}
+}
+
+func TestSaveOverAFileChangedByAnotherProgramAsks(t *testing.T) {
+	h := newHarness(t)
+	path := filepath.Join(t.TempDir(), "g.pgn")
+	os.WriteFile(path, []byte("[Event \"x\"]\n\n1. e4 *\n"), 0o644)
+	h.open(path)
+	h.play("e7e5")
+	os.WriteFile(path, []byte("[Event \"x\"]\n\n1. d4 *\n"), 0o644)
+	h.app.save()
+	h.wantDialog("Another program changed g.pgn")
+	h.tapButton("Cancel")
+	if data, _ := os.ReadFile(path); !strings.Contains(string(data), "1. d4") {
+		t.Fatalf("overwritten without an answer: %s", data)
+	}
+	h.app.save()
+	h.tapButton("Replace")
+	if data, _ := os.ReadFile(path); !strings.Contains(string(data), "1. e4 e5") || h.app.sess.Dirty() {
+		t.Errorf("not replaced after the answer: %s", data)
+	}
+}

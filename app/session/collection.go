@@ -9,6 +9,7 @@ import (
 
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/pgn"
+	"github.com/echiquier/echiquier/app/safefile"
 )
 
 // firstPartGames and firstPartTime bound what is indexed before a file's
@@ -64,9 +65,12 @@ func (e *BadGamesError) Error() string {
 // lives on the session's goroutine; the indexing goroutine hands it
 // snapshots through the session's Post.
 type Collection struct {
-	path    string
-	size    int64
-	modTime time.Time
+	path  string
+	stamp safefile.Stamp // the file as it was indexed or last written
+	// edits are the games written back into the file since it was
+	// indexed, in the order they were: the index's places of the games
+	// after them are shifted.
+	edits []edit
 
 	index  *pgn.Index // the games indexed so far
 	read   int64      // bytes of the file indexed so far
@@ -80,6 +84,41 @@ type Collection struct {
 	used    bool // the user sorted, filtered or chose in the list
 }
 
+// edit is a game written back into the file: its new length.
+type edit struct {
+	game   int
+	length int64
+	delta  int64 // how much longer the game got
+}
+
+// span returns where game i's text is in the file now.
+func (c *Collection) span(i int) (off, length int64) {
+	e := c.index.Entry(i)
+	off, length = e.Offset, e.Length
+	for _, ed := range c.edits {
+		switch {
+		case ed.game < i:
+			off += ed.delta
+		case ed.game == i:
+			length = ed.length
+		}
+	}
+	return off, length
+}
+
+// writeBack writes text in the place of game i, the rest of the file
+// byte-identical, unless another program changed the file since.
+func (c *Collection) writeBack(i int, text []byte) error {
+	off, length := c.span(i)
+	st, err := safefile.Splice(c.path, off, off+length, text, c.stamp)
+	if err != nil {
+		return err
+	}
+	c.edits = append(c.edits, edit{game: i, length: int64(len(text)), delta: int64(len(text)) - length})
+	c.stamp = st
+	return nil
+}
+
 // Path returns the collection's file.
 func (c *Collection) Path() string { return c.path }
 
@@ -89,7 +128,7 @@ func (c *Collection) Index() *pgn.Index { return c.index }
 // State returns where the indexing stands, the error that ended it, and
 // how far in the file it got.
 func (c *Collection) State() (state IndexState, err error, read, size int64) {
-	return c.state, c.err, c.read, c.size
+	return c.state, c.err, c.read, c.stamp.Size
 }
 
 // Order returns the order the games are listed in.
@@ -173,9 +212,16 @@ func (s *Session) Open(path string) (*Collection, error) {
 		f.Close()
 		return nil, &FileError{Path: path, Err: errors.New("it is a folder")}
 	}
+	c := &Collection{path: path, current: -1, failed: map[int]error{}}
+	c.stamp.Size = info.Size()
+	if info.Mode().IsRegular() { // not a device or a pipe, which never end
+		if c.stamp, err = safefile.StampOf(path); err != nil {
+			f.Close()
+			return nil, &FileError{Path: path, Err: err}
+		}
+	}
 	ctx, cancel := context.WithCancel(context.Background())
-	c := &Collection{path: path, size: info.Size(), modTime: info.ModTime(), current: -1,
-		failed: map[int]error{}, cancel: cancel}
+	c.cancel = cancel
 	go s.index(ctx, c, f)
 	return c, nil
 }
@@ -260,14 +306,10 @@ func (c *Collection) readGame(i int, now func() time.Time) (*game.Game, error) {
 		return nil, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if info.Size() != c.size || !info.ModTime().Equal(c.modTime) {
+	if changed, err := safefile.Changed(c.path, c.stamp); err != nil || changed {
 		return nil, ErrFileChanged
 	}
-	pg, err := c.index.ReadGame(f, i)
+	pg, err := c.parseGame(f, i)
 	if err != nil {
 		return nil, numbered(c.index, i, err)
 	}
@@ -276,6 +318,22 @@ func (c *Collection) readGame(i int, now func() time.Time) (*game.Game, error) {
 		return nil, numbered(c.index, i, err)
 	}
 	return g, nil
+}
+
+// parseGame reads game i from the file, where it is now.
+func (c *Collection) parseGame(f io.ReaderAt, i int) (*pgn.Game, error) {
+	off, length := c.span(i)
+	e := c.index.Entry(i)
+	if length == e.Length {
+		// At its place in the index, or shifted by the games written
+		// back before it.
+		return c.index.ReadGame(io.NewSectionReader(f, off-e.Offset, 1<<62), i)
+	}
+	buf := make([]byte, length)
+	if _, err := f.ReadAt(buf, off); err != nil {
+		return nil, err
+	}
+	return pgn.ParseGame(buf, e.Line, off)
 }
 
 // numbered returns err as a *game.PGNError naming game i of x: its number,
@@ -306,7 +364,7 @@ func (s *Session) OpenGame(c *Collection, i int) error {
 		return &FileError{Path: c.path, Err: err}
 	}
 	c.current = i
-	f := file{path: c.path, game: i}
+	f := file{path: c.path, game: i, stamp: c.stamp}
 	if c.Single() {
 		f.game = -1
 		s.setCollection(nil)

@@ -3,11 +3,10 @@ package session
 import (
 	"bytes"
 	"errors"
-	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/safefile"
 )
 
 // Autosaver keeps the game being played through a crash: the session
@@ -29,6 +28,9 @@ type file struct {
 	path string
 	// game is the game's place in a file of several games, or -1.
 	game int
+	// stamp is the file as it was read or written last, to tell whether
+	// another program changed it since; zero for a file never read.
+	stamp safefile.Stamp
 }
 
 // saveAutosave hands the game's text to the autosave.
@@ -41,85 +43,106 @@ func (s *Session) saveAutosave() {
 	s.lastClockSave = s.now()
 }
 
-// ErrNoFile: the game has no file of its own to be saved to (a new game,
-// or one game of a file of several): the window asks for one.
-var ErrNoFile = errors.New("the game has no file of its own yet")
+// ErrNoFile: the game has no file to be saved to yet (a new game): the
+// window asks for one.
+var ErrNoFile = errors.New("the game has no file yet")
 
 // NeedsFile reports whether Save would need a file chosen first.
-func (s *Session) NeedsFile() bool { return s.file.path == "" || s.InCollection() }
+func (s *Session) NeedsFile() bool { return s.file.path == "" }
 
-// Save writes the game to its file. Without one, it returns ErrNoFile.
+// Save writes the game to its file: a game from a file of several is
+// written back into its place there, the other games byte-identical.
+// Without a file it returns ErrNoFile. A file that another program
+// changed since it was read is not overwritten: the error's Reason is
+// safefile.ReasonChanged, and SaveOver writes anyway.
 func (s *Session) Save() error {
-	if s.NeedsFile() {
+	switch {
+	case s.file.path == "":
 		return ErrNoFile
+	case s.InCollection():
+		return s.writeBack()
 	}
-	return s.writeTo(s.file.path)
+	return s.write(s.file.path, &s.file.stamp)
 }
 
-// SaveAs writes the game to path, which becomes its file.
+// SaveOver writes the game to its own file even though another program
+// changed it since it was read. A game of a file of several cannot be
+// written back into a file changed meanwhile: its place there is not
+// known any more (ErrNoFile: save it under another name).
+func (s *Session) SaveOver() error {
+	if s.file.path == "" || s.InCollection() {
+		return ErrNoFile
+	}
+	return s.write(s.file.path, nil)
+}
+
+// SaveAs writes the game to path, which becomes its file. The game's own
+// file chosen again is saved as Save does.
 func (s *Session) SaveAs(path string) error {
-	if err := s.writeTo(path); err != nil {
+	if s.file.path != "" && sameFile(path, s.file.path) {
+		return s.Save()
+	}
+	if err := s.write(path, nil); err != nil {
 		return err
 	}
-	s.file = file{path: path, game: -1}
 	s.setCollection(nil)
 	s.notify(FileChanged | CollectionChanged)
 	return nil
 }
 
-// writeTo saves the game to path.
-func (s *Session) writeTo(path string) error {
-	if err := writeFileAtomic(path, s.game.WritePGN); err != nil {
+func sameFile(a, b string) bool {
+	ia, errA := os.Stat(a)
+	ib, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(ia, ib)
+}
+
+// write saves the game to path as a file of its own; with expect, only if
+// the file is still as stamped.
+func (s *Session) write(path string, expect *safefile.Stamp) error {
+	if expect != nil && *expect == (safefile.Stamp{}) {
+		expect = nil // a file never read: a new one
+	}
+	st, err := safefile.Write(path, s.game.WritePGN, expect)
+	if err != nil {
 		return &SaveError{Path: path, Err: err}
 	}
-	s.dirty = false
-	s.autosave.Clear()
-	s.notify(FileChanged)
+	s.file = file{path: path, game: -1, stamp: st}
+	s.saved()
 	return nil
 }
 
-// SaveError is a game that could not be saved; the file is unchanged.
+// writeBack writes a game of a file of several back into its place.
+func (s *Session) writeBack() error {
+	c := s.coll
+	var b bytes.Buffer
+	if err := s.game.WritePGN(&b); err != nil {
+		return &SaveError{Path: c.path, Err: err}
+	}
+	text := bytes.TrimRight(b.Bytes(), "\r\n\t ")
+	if err := c.writeBack(s.file.game, text); err != nil {
+		return &SaveError{Path: c.path, Err: err}
+	}
+	s.saved()
+	return nil
+}
+
+// saved records that the game is saved.
+func (s *Session) saved() {
+	s.dirty = false
+	s.autosave.Clear()
+	s.notify(FileChanged)
+}
+
+// SaveError is a game that could not be saved. Err says why and, as a
+// *safefile.Error, whether the file is unchanged.
 type SaveError struct {
 	Path string
 	Err  error
 }
 
-func (e *SaveError) Error() string {
-	return "the game was not saved; the file " + filepath.Base(e.Path) + " is unchanged: " + e.Err.Error()
-}
+func (e *SaveError) Error() string { return "the game was not saved: " + e.Err.Error() }
 
 func (e *SaveError) Unwrap() error { return e.Err }
-
-// writeFileAtomic writes a file through a temporary file in the same
-// folder, synced and then renamed over the target: a failure (a full disk)
-// leaves the existing file as it was.
-func writeFileAtomic(path string, write func(io.Writer) error) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = write(tmp); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if info, statErr := os.Stat(path); statErr == nil {
-		_ = os.Chmod(tmp.Name(), info.Mode().Perm())
-	} else {
-		_ = os.Chmod(tmp.Name(), 0o644)
-	}
-	return os.Rename(tmp.Name(), path)
-}
 
 // NewGame puts a new game on screen; the one before must have been saved
 // or given up (Discard).
