@@ -18,10 +18,18 @@ import (
 // returns its PGN text after each one, as the app would hand them over.
 func snapshots(tb testing.TB, plies int) [][]byte {
 	tb.Helper()
+	out, err := playSnapshots(plies)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}
+
+func playSnapshots(plies int) ([][]byte, error) {
 	start := time.Date(2026, 11, 22, 14, 0, 0, 0, time.UTC)
 	g, err := game.New(game.Options{Now: func() time.Time { return start }})
 	if err != nil {
-		tb.Fatal(err)
+		return nil, err
 	}
 	g.SetTag("White", "Ann")
 	g.SetTag("Black", "Ben")
@@ -32,15 +40,15 @@ func snapshots(tb testing.TB, plies int) [][]byte {
 			break
 		}
 		if err := g.Move(legal[(i*31+7)%len(legal)]); err != nil {
-			tb.Fatal(err)
+			return nil, err
 		}
 		var b bytes.Buffer
 		if err := g.WritePGN(&b); err != nil {
-			tb.Fatal(err)
+			return nil, err
 		}
 		out = append(out, b.Bytes())
 	}
-	return out
+	return out, nil
 }
 
 // openStore opens a Store in dir, closed at the end of the test.

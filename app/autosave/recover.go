@@ -58,17 +58,18 @@ func (o Orphan) load(now func() time.Time) (Recovered, error) {
 	if err != nil {
 		return Recovered{}, err
 	}
-	return recoverPGN(data, now), nil
+	return recoverPGN(data, maxFileBytes, now), nil
 }
 
-// recoverPGN reads the one game of an autosave. A whole game is read as
-// it was written, with its comments, clocks and variations. From a
-// damaged one it keeps the tags and the longest start of the main line
-// that reads and plays, with the comments and clocks of those moves.
-func recoverPGN(data []byte, now func() time.Time) Recovered {
+// recoverPGN reads the one game of an autosave, of which only limit
+// bytes are trusted. A whole game is read as it was written, with its
+// comments, clocks and variations. From a damaged one it keeps the tags
+// and the longest start of the main line that reads and plays, with the
+// comments and clocks of those moves.
+func recoverPGN(data []byte, limit int, now func() time.Time) Recovered {
 	var cut error
-	if len(data) > maxFileBytes {
-		data, cut = data[:maxFileBytes], errTooBig
+	if len(data) > limit {
+		data, cut = data[:limit], errTooBig
 	}
 	pg, syntax := pgn.ParseGame(data, 1, 0)
 	if pg == nil {
