@@ -13,7 +13,9 @@ import (
 // its locking: the lock would then guard nothing, so errLockLost asks for
 // another name.
 func createLocked(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+	// Read-only: a file open for writing would keep its file system from
+	// being remounted read-only.
+	f, err := os.OpenFile(path, os.O_RDONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return nil, err
 	}

@@ -59,7 +59,8 @@ type Options struct {
 	// (or was the first), with the error; OnRecover when a write works
 	// again after failures, so the app can say that crash protection is
 	// back. Both are called from the Store's own goroutine, never from
-	// the caller's, and one at a time; they must not call Flush or Close.
+	// the caller's, one at a time, and before a Flush waiting for that
+	// write returns; they must not call Flush or Close.
 	OnError   func(error)
 	OnRecover func()
 	// Now is the clock given to the games Adopt recovers; nil means
@@ -96,6 +97,10 @@ type Store struct {
 	// applied after a newer one.
 	fileMu  sync.Mutex
 	applied uint64
+
+	// taken, when set, is called by the writer between taking an op and
+	// applying it, so that tests can act in between.
+	taken func()
 
 	wake chan struct{} // capacity 1: an op is pending
 	quit chan struct{} // closed by Close
@@ -246,6 +251,9 @@ func (s *Store) applyPending() {
 	if o == nil {
 		return
 	}
+	if s.taken != nil {
+		s.taken()
+	}
 	s.fileMu.Lock()
 	fresh := o.seq > s.applied
 	var err error
@@ -263,23 +271,25 @@ func (s *Store) applyPending() {
 
 // settle records that every op up to seq is done; when one was applied,
 // its outcome err, telling the caller when it changes from working to
-// failing or back.
+// failing or back. The callbacks run before the op counts as settled, so
+// that they have run when Flush returns.
 func (s *Store) settle(seq uint64, applied bool, err error) {
+	if applied {
+		s.mu.Lock()
+		was := s.err
+		s.err = err
+		s.mu.Unlock()
+		switch {
+		case err != nil && was == nil && s.opts.OnError != nil:
+			s.opts.OnError(err)
+		case err == nil && was != nil && s.opts.OnRecover != nil:
+			s.opts.OnRecover()
+		}
+	}
 	s.mu.Lock()
 	s.settled = max(s.settled, seq)
-	was := s.err
-	if applied {
-		s.err = err
-	}
 	s.cond.Broadcast()
 	s.mu.Unlock()
-	switch {
-	case !applied:
-	case err != nil && was == nil && s.opts.OnError != nil:
-		s.opts.OnError(err)
-	case err == nil && was != nil && s.opts.OnRecover != nil:
-		s.opts.OnRecover()
-	}
 }
 
 // write replaces the autosave with data: a reader, or a kill at any
@@ -326,6 +336,9 @@ func (s *Store) remove() error {
 // decides what to do with it. A damaged one is kept aside (Recovered.KeptAt)
 // and the game recovered from it is saved instead.
 func (s *Store) Adopt(o Orphan) (Recovered, error) {
+	if s.isClosed() {
+		return Recovered{}, ErrClosed
+	}
 	rec, err := o.load(s.opts.Now)
 	if err != nil {
 		return rec, err
@@ -346,10 +359,7 @@ func (s *Store) Adopt(o Orphan) (Recovered, error) {
 	}
 	s.fileMu.Lock()
 	defer s.fileMu.Unlock()
-	s.mu.Lock()
-	closed := s.closed
-	s.mu.Unlock()
-	if closed {
+	if s.isClosed() {
 		return rec, ErrClosed
 	}
 	if err := os.Rename(o.Path, s.path); err != nil {
@@ -372,4 +382,10 @@ func (s *Store) Adopt(o Orphan) (Recovered, error) {
 		return rec, fmt.Errorf("autosave: the adopted game may not survive a power cut: %w", err)
 	}
 	return rec, nil
+}
+
+func (s *Store) isClosed() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.closed
 }

@@ -258,26 +258,31 @@ func TestAdoptRace(t *testing.T) {
 
 func TestAdoptIsNotUndoneByAnOlderSave(t *testing.T) {
 	dir := t.TempDir()
-	s := openStore(t, dir, Options{})
-	text := snapshots(t, 8)[7]
-	for round := range 20 {
-		o := orphanOf(t, dir, text)
-		// The writer holds an older Save while Adopt waits for the file:
-		// whichever gets it first, the adopted game must remain.
-		taken, release := stallWriter(s)
-		s.Save([]byte("older"))
-		taken()
-		adopted := make(chan error)
-		go func() { _, err := s.Adopt(o); adopted <- err }()
-		release()
-		if err := <-adopted; err != nil {
-			t.Fatal(err)
-		}
-		if err := s.Flush(); err != nil {
-			t.Fatal(err)
-		}
-		if got := readFile(t, s.Path()); got != string(text) {
-			t.Fatalf("round %d: the older Save overwrote the adopted game: %q", round, got)
-		}
+	o := orphanOf(t, dir, snapshots(t, 8)[7])
+	s, err := Open(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The writer has taken an older Save but not written it yet when
+	// Adopt claims the orphan.
+	holding, goOn := make(chan struct{}), make(chan struct{})
+	s.mu.Lock()
+	s.taken = func() {
+		holding <- struct{}{}
+		<-goOn
+	}
+	s.mu.Unlock()
+	s.Save([]byte("older"))
+	<-holding
+	if _, err := s.Adopt(o); err != nil {
+		t.Fatal(err)
+	}
+	close(goOn)
+	// Close waits for the writer to be done with the older Save.
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := readFile(t, s.Path()), string(snapshots(t, 8)[7]); got != want {
+		t.Fatalf("the older Save overwrote the adopted game: %q", got)
 	}
 }
