@@ -84,7 +84,7 @@ type Store struct {
 	lock                     *os.File // held open for the life of the Store: it is the lock
 
 	mu      sync.Mutex
-	cond    sync.Cond // signalled when settled or closed changes
+	cond    sync.Cond // signalled when settled grows
 	seq     uint64    // seq of the newest op handed over
 	settled uint64    // every op up to this seq is written or superseded
 	pending *op       // the newest op not yet taken by the writer
