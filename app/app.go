@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 
+	"github.com/echiquier/echiquier/app/autosave"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/pieces"
@@ -34,10 +35,16 @@ type App struct {
 	pieces   *pieces.Set
 	now      func() time.Time
 
-	sess     *session.Session
-	ui       *ui
-	autosave *autosave
-	ticker   *ticker
+	sess   *session.Session
+	ui     *ui
+	ticker *ticker
+
+	// autosave keeps the game through a crash; nil when it cannot.
+	autosave *autosave.Store
+	// autosaveDir is the folder of the autosaves, "" for none.
+	autosaveDir string
+	// autosaveErr is why the game is not autosaved now, or nil.
+	autosaveErr error
 
 	// locale is the user's language as the system gives it.
 	locale systemLocale
@@ -72,13 +79,13 @@ type Options struct {
 // New builds the app's window in a, showing a new untimed game.
 func New(a fyne.App, o Options) *App {
 	app := &App{
-		fyne:      a,
-		settings:  settings.New(a.Preferences()),
-		now:       o.Now,
-		autosave:  newAutosave(a.Storage().RootURI(), o.AutosaveDir),
-		locale:    readSystemLocale(),
-		pieceSets: map[string]*pieces.Set{},
-		pickers:   map[*session.Collection]*picker{},
+		fyne:        a,
+		settings:    settings.New(a.Preferences()),
+		now:         o.Now,
+		autosaveDir: autosaveDir(a.Storage().RootURI(), o.AutosaveDir),
+		locale:      readSystemLocale(),
+		pieceSets:   map[string]*pieces.Set{},
+		pickers:     map[*session.Collection]*picker{},
 	}
 	useLazyFileWriters()
 	app.loadLanguage()
@@ -94,8 +101,12 @@ func New(a fyne.App, o Options) *App {
 	if post == nil {
 		post = fyne.Do
 	}
-	app.sess = session.New(app.newUntimedGame(), session.Options{
-		Now: app.now, Post: post, OnChange: app.sessionChanged, Autosave: app.autosave})
+	app.openAutosave(post)
+	sessOpts := session.Options{Now: app.now, Post: post, OnChange: app.sessionChanged}
+	if app.autosave != nil {
+		sessOpts.Autosave = app.autosave
+	}
+	app.sess = session.New(app.newUntimedGame(), sessOpts)
 	app.sess.SetTouchMove(app.settings.TouchMove())
 	app.ui = app.buildUI()
 	app.win.SetContent(app.ui.content)
@@ -114,8 +125,9 @@ func New(a fyne.App, o Options) *App {
 func (a *App) Window() fyne.Window { return a.win }
 
 // Run shows the window and runs the app until it quits. With a file
-// argument it opens that file; otherwise it offers to resume a game that
-// was interrupted (the program killed or crashed with a game unsaved).
+// argument it opens that file; it offers the games that other windows
+// left unsaved (the program killed or crashed, a finished game not
+// saved).
 func (a *App) Run(args []string) {
 	a.Start(args)
 	a.win.ShowAndRun()
@@ -123,13 +135,12 @@ func (a *App) Run(args []string) {
 }
 
 // Start does what Run does before the window is shown: open the file
-// given, or offer the interrupted game back.
+// given, and offer the interrupted games back.
 func (a *App) Start(args []string) {
 	if len(args) > 0 {
 		a.openPath(args[0])
-		return
 	}
-	a.offerResume()
+	a.offerOrphans()
 }
 
 func (a *App) stopTicker() {

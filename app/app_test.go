@@ -67,7 +67,7 @@ func TestMovesAreAutosaved(t *testing.T) {
 	if got := h.history(); got != "e4 e5" {
 		t.Fatalf("history = %q", got)
 	}
-	if text := readFile(t, h.autosave); !strings.Contains(text, "1. e4 e5 *") {
+	if text := h.autosaved(); !strings.Contains(text, "1. e4 e5 *") {
 		t.Errorf("autosave holds:\n%s", text)
 	}
 	if !h.app.sess.Dirty() {
@@ -205,7 +205,7 @@ func TestSaveThenOpenGivesTheSameGame(t *testing.T) {
 	if h.app.sess.Dirty() {
 		t.Error("still marked as changed after saving")
 	}
-	if _, err := os.Stat(h.autosave); !os.IsNotExist(err) {
+	if h.autosaved() != "" {
 		t.Error("the autosave outlived the save")
 	}
 	other := newHarness(t)
@@ -310,8 +310,8 @@ func TestMoveFromThePastAsksSideLineOrReplace(t *testing.T) {
 	if side.SAN() != "Nc3" || h.app.sess.Shown() != side {
 		t.Errorf("the board should show the side line's 2. Nc3, shows %q", h.app.sess.Shown().SAN())
 	}
-	if !strings.Contains(readFile(t, h.autosave), "(2. Nc3)") {
-		t.Errorf("the autosave lacks the side line:\n%s", readFile(t, h.autosave))
+	if !strings.Contains(h.autosaved(), "(2. Nc3)") {
+		t.Errorf("the autosave lacks the side line:\n%s", h.autosaved())
 	}
 	h.drag("g8", "f6")
 	if got := side.Children(); len(got) != 1 || got[0].SAN() != "Nf6" {
@@ -384,14 +384,14 @@ func TestUnsavedChangesAsked(t *testing.T) {
 	h.app.newGame()
 	h.tapButton("Don't save")
 	h.wantDialog("New game")
-	if _, err := os.Stat(h.autosave); !os.IsNotExist(err) {
+	if h.autosaved() != "" {
 		t.Error("the autosave of a game given up remains")
 	}
 }
 
 func TestResumeInterruptedGame(t *testing.T) {
 	h := newHarness(t)
-	writeFile(t, h.autosave, "[White \"Ann\"][Black \"Ben\"][TimeControl \"300\"]\n\n1. e4 {[%clk 0:04:50]} e5 {[%clk 0:04:40]} *\n")
+	writeFile(t, h.legacyAutosave, "[White \"Ann\"][Black \"Ben\"][TimeControl \"300\"]\n\n1. e4 {[%clk 0:04:50]} e5 {[%clk 0:04:40]} *\n")
 	h.app.Start(nil)
 	h.wantDialog("A game was interrupted after 1... e5 (Ann – Ben)")
 	h.tapButton("Resume")

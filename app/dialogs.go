@@ -50,6 +50,9 @@ func (a *App) quit() {
 		if !a.sess.Dirty() {
 			a.sess.Discard()
 		}
+		if a.autosave != nil {
+			a.autosave.Close() // what is pending is written first
+		}
 		a.stopTicker()
 		a.ticker = nil
 		a.win.Close()

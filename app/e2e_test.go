@@ -61,10 +61,15 @@ func TestEndToEnd(t *testing.T) {
 	board := e.findBoard("first frame", brown, "e2e-start.png")
 	e.drag(board, "e2", "e4")
 	e.drag(board, "e7", "e5")
-	autosave := filepath.Join(appConfig(e.home), "autosave.pgn")
+	autosaves := filepath.Join(appConfig(e.home), "autosave-*.pgn")
 	e.waitFor("the autosave to hold 1. e4 e5", func() bool {
-		data, _ := os.ReadFile(autosave)
-		return strings.Contains(string(data), "1. e4 e5")
+		paths, _ := filepath.Glob(autosaves)
+		for _, p := range paths {
+			if data, _ := os.ReadFile(p); strings.Contains(string(data), "1. e4 e5") {
+				return true
+			}
+		}
+		return false
 	})
 	e.screenshot("e2e-after-e4-e5.png")
 	if sq := e.pieceColour(e.screenshot("e2e-check.png"), board, "e4"); sq != "white" {
@@ -91,10 +96,15 @@ func TestEndToEnd(t *testing.T) {
 		return c != brown.light && c != brown.dark
 	})
 	again.kill()
+	// Unanswered, the interrupted game is still there for the next start.
+	paths, _ := filepath.Glob(autosaves)
+	if len(paths) != 1 {
+		t.Fatalf("autosaves after the unanswered offer: %v", paths)
+	}
 
 	// Without the autosave, the next start shows the board as it was left:
 	// turned, Black at the bottom.
-	if err := os.Remove(autosave); err != nil {
+	if err := os.Remove(paths[0]); err != nil {
 		t.Fatal(err)
 	}
 	third := e.start(e.home, "en_US.UTF-8")
@@ -106,6 +116,12 @@ func TestEndToEnd(t *testing.T) {
 	third.kill()
 
 	e.frenchAndSettings(english)
+
+	// A file that never ends (/dev/zero) is read in the background: the
+	// window shows at once.
+	zero := e.start(t.TempDir(), "en_US.UTF-8", "/dev/zero")
+	e.screenshot("e2e-dev-zero.png")
+	zero.kill()
 }
 
 // frenchAndSettings starts the program in French with preferences
@@ -204,8 +220,8 @@ func (p *process) kill() {
 }
 
 // start runs the program, as a new user would, in a home and a language.
-func (e *e2e) start(home, language string) *process {
-	p := &process{cmd: exec.Command(e.bin), log: &syncBuffer{}}
+func (e *e2e) start(home, language string, args ...string) *process {
+	p := &process{cmd: exec.Command(e.bin, args...), log: &syncBuffer{}}
 	p.cmd.Env = append(os.Environ(), "DISPLAY="+e.display, "HOME="+home, "XDG_CONFIG_HOME=",
 		"LANG="+language, "LC_ALL=", "LANGUAGE=")
 	p.cmd.Stdout, p.cmd.Stderr = p.log, p.log

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -29,7 +30,9 @@ type harness struct {
 	t        *testing.T
 	app      *App
 	clock    *fakeClock
-	autosave string
+	// legacyAutosave is where versions before one autosave per window
+	// kept the interrupted game.
+	legacyAutosave string
 	// queue holds what the background work hands to the UI goroutine,
 	// run when the test says (runUntil).
 	queue uiQueue
@@ -37,13 +40,26 @@ type harness struct {
 
 func newHarness(t *testing.T) *harness {
 	t.Helper()
+	return newHarnessIn(t, t.TempDir())
+}
+
+// newHarnessIn is newHarness with the autosaves in dir, which other
+// windows may share.
+func newHarnessIn(t *testing.T, dir string) *harness {
+	t.Helper()
 	test.NewTempApp(t)
 	h := &harness{t: t, clock: &fakeClock{t: time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC)}, queue: make(uiQueue, 100000)}
-	dir := t.TempDir()
-	h.autosave = filepath.Join(dir, "autosave.pgn")
+	h.legacyAutosave = filepath.Join(dir, "autosave.pgn")
 	h.app = New(fyne.CurrentApp(), Options{Now: h.clock.now, NoTicker: true, AutosaveDir: dir, Post: h.queue.do})
 	h.app.win.Resize(fyne.NewSize(1040, 720))
-	t.Cleanup(func() { h.app.win.Close() })
+	t.Cleanup(func() {
+		if slices.Contains(fyne.CurrentApp().Driver().AllWindows(), h.app.win) {
+			h.app.win.Close() // unless the test quit the app
+		}
+		if h.app.autosave != nil {
+			h.app.autosave.Close()
+		}
+	})
 	return h
 }
 
@@ -168,6 +184,20 @@ func find[T fyne.CanvasObject](o fyne.CanvasObject, match func(T) bool) (found T
 		}
 	})
 	return found, ok
+}
+
+// autosaved returns what the window's autosave holds once written, ""
+// when there is none.
+func (h *harness) autosaved() string {
+	h.t.Helper()
+	if err := h.app.autosave.Flush(); err != nil {
+		h.t.Fatal(err)
+	}
+	data, err := os.ReadFile(h.app.autosave.Path())
+	if err != nil && !os.IsNotExist(err) {
+		h.t.Fatal(err)
+	}
+	return string(data)
 }
 
 func (h *harness) history() string { return strings.Join(h.app.sess.Game().History(), " ") }

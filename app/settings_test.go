@@ -92,7 +92,7 @@ func TestSettingsNotationChangesTheMoveList(t *testing.T) {
 	if h.app.notation() != game.FrenchSAN {
 		t.Error("notation not stored")
 	}
-	if !strings.Contains(readFile(t, h.autosave), "1. Nf3") {
+	if !strings.Contains(h.autosaved(), "1. Nf3") {
 		t.Error("files must stay in English SAN")
 	}
 }

@@ -179,6 +179,9 @@ func (a *App) refreshStatus() {
 	case g.Paused() && !g.TimeControl().IsZero():
 		text = lang.L("{{.Status}} — clocks paused", map[string]any{"Status": text})
 	}
+	if note := a.autosaveNote(); note != "" {
+		text += " — " + note
+	}
 	a.ui.status.SetText(text)
 }
 
