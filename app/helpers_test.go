@@ -27,9 +27,9 @@ func (c *fakeClock) advance(d time.Duration) { c.t = c.t.Add(d) }
 // harness is the app in Fyne's test driver, with a clock the test moves
 // and its autosave in a folder of its own.
 type harness struct {
-	t        *testing.T
-	app      *App
-	clock    *fakeClock
+	t     *testing.T
+	app   *App
+	clock *fakeClock
 	// legacyAutosave is where versions before one autosave per window
 	// kept the interrupted game.
 	legacyAutosave string
