@@ -98,7 +98,7 @@ func (a *App) makeMove(p *session.Proposal, claim game.Reason) {
 	err := a.sess.Play(p, claim)
 	switch {
 	case errors.Is(err, game.ErrNoClaim):
-		dialog.ShowInformation(lang.L("Claim a draw?"), lang.L("The claim is not correct: the game goes on."), a.win)
+		a.inform(lang.L("Claim a draw?"), lang.L("The claim is not correct: the game goes on."))
 	case err != nil:
 		a.moveRefused(err)
 	}
@@ -136,7 +136,7 @@ func (a *App) askSideLine(p *session.Proposal) {
 	}
 	d = dialog.NewCustomWithoutButtons(lang.L("Start a side line or replace the rest?"), wrapped(msg), a.win)
 	d.SetButtons([]fyne.CanvasObject{cancel, replace, side})
-	d.Show()
+	a.show(d, side.OnTapped)
 }
 
 // showNode shows a position of the game; the live one returns to play.
@@ -279,7 +279,7 @@ func (a *App) ask(title, msg, yes, no string, then func(bool)) {
 	d := dialog.NewConfirm(title, msg, then, a.win)
 	d.SetConfirmText(yes)
 	d.SetDismissText(no)
-	d.Show()
+	a.show(d, d.Confirm)
 }
 
 // choose shows a message with a button per choice and a Close button.
@@ -292,5 +292,11 @@ func (a *App) choose(title, msg string, choices []choice) {
 	buttons = append(buttons, newDialogButton(lang.L("Close"), func() { d.Hide() }))
 	d = dialog.NewCustomWithoutButtons(title, wrapped(msg), a.win)
 	d.SetButtons(buttons)
-	d.Show()
+	a.show(d, nil)
+}
+
+// inform shows a message with an OK button.
+func (a *App) inform(title, msg string) {
+	d := dialog.NewInformation(title, msg, a.win)
+	a.show(d, d.Hide)
 }

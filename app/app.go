@@ -56,6 +56,8 @@ type App struct {
 	pieceSets map[string]*pieces.Set
 	// settingsWin is the open settings window, or nil.
 	settingsWin *settingsWindow
+	// modals are the dialogs shown, the one on top last.
+	modals []modal
 	// pickers are the lists of games of the files opened, by file.
 	pickers map[*session.Collection]*picker
 	// collectionItems are the menu items of the collection.

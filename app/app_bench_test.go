@@ -17,7 +17,12 @@ func benchApp(b *testing.B, plies int) *App {
 	test.NewTempApp(b)
 	a := New(fyne.CurrentApp(), Options{NoTicker: true, AutosaveDir: b.TempDir()})
 	a.win.Resize(fyne.NewSize(1040, 720))
-	b.Cleanup(func() { a.win.Close() })
+	b.Cleanup(func() {
+		a.win.Close()
+		if a.autosave != nil {
+			a.autosave.Close()
+		}
+	})
 	a.sess.NewGame(annotatedGame(b, plies))
 	return a
 }
@@ -98,4 +103,50 @@ func BenchmarkApplySettings(b *testing.B) {
 	for b.Loop() {
 		a.applySettings()
 	}
+}
+
+// BenchmarkBoardMove makes a move as the board hands it over when a piece
+// is dropped, through to the refreshed window (autosave handed over
+// included), along a random game that is started again when it ends.
+func BenchmarkBoardMove(b *testing.B) {
+	a := benchApp(b, 0)
+	moves := randomGame(b, 300)
+	i := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		if i == len(moves) {
+			b.StopTimer()
+			g, _ := game.New(game.Options{})
+			a.sess.NewGame(g)
+			i = 0
+			b.StartTimer()
+		}
+		a.moveFromBoard(moves[i])
+		i++
+	}
+}
+
+// randomGame returns the moves of a random game that goes on for plies
+// moves.
+func randomGame(b *testing.B, plies int) []game.Move {
+	b.Helper()
+	g, _ := game.New(game.Options{})
+	rng := rand.New(rand.NewPCG(3, 4))
+	var out []game.Move
+	for len(out) < plies {
+		legal := g.Legal()
+		m := legal[rng.IntN(len(legal))]
+		if claims, _ := g.ClaimableDrawsWithMove(m.UCI()); len(claims) > 0 {
+			continue // would ask whether to claim
+		}
+		if err := g.Move(m.UCI()); err != nil {
+			b.Fatal(err)
+		}
+		if g.Status().Over() {
+			g.TakeBack()
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
 }

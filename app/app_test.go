@@ -9,7 +9,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
 )
@@ -41,9 +40,9 @@ func TestNewGameDialogStartsATimedGame(t *testing.T) {
 func TestNewGameDialogRefusesABadFEN(t *testing.T) {
 	h := newHarness(t)
 	h.app.newGame()
-	var fen *widget.Entry
+	var fen *escapableEntry
 	walk(h.app.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
-		if e, ok := o.(*widget.Entry); ok && e.PlaceHolder == game.StartFEN {
+		if e, ok := o.(*escapableEntry); ok && e.PlaceHolder == game.StartFEN {
 			fen = e
 		}
 	})

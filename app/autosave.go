@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/echiquier/echiquier/app/autosave"
@@ -133,6 +132,6 @@ func (a *App) adopt(o autosave.Orphan) {
 
 // showKept says where a damaged autosave was kept.
 func (a *App) showKept(path string) {
-	dialog.ShowInformation(lang.L("Damaged autosave"),
-		lang.L("The damaged autosave is kept, unchanged, in {{.File}}.", map[string]any{"File": path}), a.win)
+	a.inform(lang.L("Damaged autosave"),
+		lang.L("The damaged autosave is kept, unchanged, in {{.File}}.", map[string]any{"File": path}))
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"path/filepath"
 
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/echiquier/echiquier/app/session"
@@ -42,7 +41,7 @@ func (a *App) showFileError(err error) {
 		why = lang.L("The file has changed since it was opened: open it again.")
 	}
 	msg := lang.L("Could not open {{.File}}:", map[string]any{"File": filepath.Base(fe.Path)}) + "\n" + why
-	dialog.ShowError(errors.New(msg), a.win)
+	a.showErrorDialog(errors.New(msg))
 }
 
 // openGame makes game i of c the game on screen, and reports whether it

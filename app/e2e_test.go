@@ -116,6 +116,7 @@ func TestEndToEnd(t *testing.T) {
 	third.kill()
 
 	e.frenchAndSettings(english)
+	e.shortcutsAndDialogs()
 
 	// A file that never ends (/dev/zero) is read in the background: the
 	// window shows at once.

@@ -7,7 +7,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/echiquier/echiquier/app/game"
@@ -40,7 +39,7 @@ func errorTextIn(err error, n game.Notation) string {
 
 // showError shows err in a dialog, worded by errorText.
 func (a *App) showError(err error) {
-	dialog.ShowError(errors.New(errorTextIn(err, a.notation())), a.win)
+	a.showErrorDialog(errors.New(errorTextIn(err, a.notation())))
 }
 
 // errorClause words err as a clause, not capitalised, so that it can also

@@ -27,7 +27,7 @@ func (a *App) openDialog() {
 	a.confirmDiscard(func() {
 		d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 			if err != nil {
-				dialog.ShowError(err, a.win)
+				a.showErrorDialog(err)
 				return
 			}
 			if r == nil {
@@ -39,7 +39,7 @@ func (a *App) openDialog() {
 		}, a.win)
 		d.SetFilter(pgnFilter)
 		a.setDialogFolder(d)
-		d.Show()
+		a.show(d, nil)
 	})
 }
 
@@ -121,7 +121,7 @@ func (a *App) saveAs() { a.saveAsThen(func() {}) }
 func (a *App) saveAsThen(then func()) {
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil {
-			dialog.ShowError(err, a.win)
+			a.showErrorDialog(err)
 			return
 		}
 		if w == nil {
@@ -134,7 +134,7 @@ func (a *App) saveAsThen(then func()) {
 	d.SetFilter(pgnFilter)
 	d.SetFileName(a.suggestedFileName())
 	a.setDialogFolder(d)
-	d.Show()
+	a.show(d, nil)
 }
 
 // saveAsPGN saves the game to the file chosen, named with ".pgn" when it
@@ -170,7 +170,7 @@ func (a *App) saveToPath(path string, then func()) {
 
 // showSaveError says that the game was not saved, why, and what is safe.
 func (a *App) showSaveError(err error) {
-	dialog.ShowError(errors.New(saveErrorText(err)), a.win)
+	a.showErrorDialog(errors.New(saveErrorText(err)))
 }
 
 // saveErrorText says that the game was not saved, why, what became of the

@@ -149,6 +149,8 @@ func (h *harness) dialogFields() (entries []*widget.Entry, selects []*widget.Sel
 		switch x := o.(type) {
 		case *widget.Entry:
 			entries = append(entries, x)
+		case *escapableEntry:
+			entries = append(entries, &x.Entry)
 		case *widget.Select:
 			selects = append(selects, x)
 		}

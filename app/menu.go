@@ -11,7 +11,14 @@ import (
 // mainMenu builds the window's menus.
 func (a *App) mainMenu() *fyne.MainMenu {
 	item := func(label string, action func(), sc fyne.Shortcut) *fyne.MenuItem {
-		it := fyne.NewMenuItem(label, action)
+		it := fyne.NewMenuItem(label, nil)
+		it.Action = func() {
+			// A shortcut reaches the menus before anything else: not
+			// while a dialog is shown, nor for an item disabled.
+			if !a.modalOpen() && !it.Disabled {
+				action()
+			}
+		}
 		it.Shortcut = sc
 		return it
 	}
@@ -42,7 +49,7 @@ func (a *App) mainMenu() *fyne.MainMenu {
 			fyne.NewMenuItemSeparator(),
 			quit),
 		fyne.NewMenu(lang.L("Play"),
-			item(lang.L("Take back"), a.askTakeBack, ctrl(fyne.KeyZ)),
+			item(lang.L("Take back"), a.askTakeBack, &fyne.ShortcutUndo{}),
 			fyne.NewMenuItem(lang.L("Offer draw"), a.offerDraw),
 			fyne.NewMenuItem(lang.L("Claim draw"), a.claimDraw),
 			fyne.NewMenuItem(lang.L("Resign"), a.askResign),
@@ -123,11 +130,7 @@ func (a *App) installMenu() {
 	for _, m := range a.win.MainMenu().Items {
 		for _, it := range m.Items {
 			if it.Shortcut != nil && it.Action != nil {
-				c.AddShortcut(it.Shortcut, func(fyne.Shortcut) {
-					if !it.Disabled {
-						it.Action()
-					}
-				})
+				c.AddShortcut(it.Shortcut, func(fyne.Shortcut) { it.Action() })
 			}
 		}
 	}
@@ -138,6 +141,9 @@ func (a *App) installMenu() {
 // typedKey steps through the game with ←, →, Home and End, and puts a
 // picked-up piece down with Escape.
 func (a *App) typedKey(ev *fyne.KeyEvent) {
+	if a.modalKey(ev) {
+		return
+	}
 	switch ev.Name {
 	case fyne.KeyLeft:
 		a.step(-1)

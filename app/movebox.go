@@ -166,7 +166,7 @@ func (a *App) showMoveBoxError(msg string) {
 
 // typedRune starts typing a move when a key is typed with nothing focused.
 func (a *App) typedRune(r rune) {
-	if r == ' ' {
+	if r == ' ' || a.modalOpen() {
 		return
 	}
 	c := a.win.Canvas()

@@ -42,12 +42,12 @@ func bonusKinds() []string {
 
 // newGameForm is the new game dialog's fields.
 type newGameForm struct {
-	white, black *widget.Entry
+	white, black *escapableEntry
 	preset       *widget.Select
-	base, bonus  *widget.Entry // minutes; seconds a move
+	base, bonus  *escapableEntry // minutes; seconds a move
 	bonusKind    *widget.Select
-	moves, then  *widget.Entry // moves in the first period; minutes after it
-	fen          *widget.Entry
+	moves, then  *escapableEntry // moves in the first period; minutes after it
+	fen          *escapableEntry
 	custom       []fyne.Disableable
 }
 
@@ -73,16 +73,19 @@ func (a *App) showNewGameDialog() {
 		}
 	}, a.win)
 	d.Resize(fyne.NewSize(620, 520))
-	d.Show()
+	for _, e := range []*escapableEntry{f.white, f.black, f.base, f.bonus, f.moves, f.then, f.fen} {
+		e.onEscape = d.Dismiss
+	}
+	a.show(d, d.Submit)
 }
 
 func (a *App) newGameForm() *newGameForm {
 	white, black := a.settings.PlayerNames()
 	f := &newGameForm{
-		white: widget.NewEntry(), black: widget.NewEntry(),
+		white: newEscapableEntry(), black: newEscapableEntry(),
 		base: numberEntry("10"), bonus: numberEntry("5"), moves: numberEntry("0"), then: numberEntry("0"),
 		bonusKind: widget.NewSelect(bonusKinds(), nil),
-		fen:       widget.NewEntry(),
+		fen:       newEscapableEntry(),
 	}
 	f.white.SetText(white)
 	f.black.SetText(black)
@@ -143,8 +146,8 @@ func (f *newGameForm) customBox() fyne.CanvasObject {
 }
 
 // numberEntry is an entry for a number of minutes, seconds or moves.
-func numberEntry(text string) *widget.Entry {
-	e := widget.NewEntry()
+func numberEntry(text string) *escapableEntry {
+	e := newEscapableEntry()
 	e.SetText(text)
 	e.Validator = func(s string) error {
 		if v, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err != nil || v < 0 || v > 100000 {
@@ -173,7 +176,7 @@ func (f *newGameForm) timeControl() (game.TimeControl, error) {
 	if p := presets[f.preset.SelectedIndex()]; p.tc != "" {
 		return game.ParseTimeControl(p.tc)
 	}
-	num := func(e *widget.Entry) float64 { v, _ := strconv.ParseFloat(strings.TrimSpace(e.Text), 64); return v }
+	num := func(e *escapableEntry) float64 { v, _ := strconv.ParseFloat(strings.TrimSpace(e.Text), 64); return v }
 	st := game.Stage{Moves: int(num(f.moves)), Time: minutes(num(f.base))}
 	bonus := time.Duration(num(f.bonus) * float64(time.Second))
 	switch f.bonusKind.SelectedIndex() {

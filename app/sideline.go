@@ -27,7 +27,8 @@ func (a *App) nodeMenu(n *game.Node) *fyne.Menu {
 
 // editComment asks for the comment after n's move.
 func (a *App) editComment(n *game.Node) {
-	entry := widget.NewMultiLineEntry()
+	entry := newEscapableEntry()
+	entry.MultiLine = true
 	entry.SetText(n.Comment())
 	entry.Wrapping = fyne.TextWrapWord
 	entry.SetMinRowsVisible(4)
@@ -38,6 +39,29 @@ func (a *App) editComment(n *game.Node) {
 		}
 	}, a.win)
 	d.Resize(fyne.NewSize(480, 260))
-	d.Show()
+	entry.onEscape = d.Dismiss
+	a.show(d, nil)
 	a.win.Canvas().Focus(entry)
+}
+
+// escapableEntry is a text entry in a dialog: Escape, which an entry
+// would keep, dismisses the dialog.
+type escapableEntry struct {
+	widget.Entry
+	onEscape func()
+}
+
+func newEscapableEntry() *escapableEntry {
+	e := &escapableEntry{}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+// TypedKey dismisses the dialog on Escape and otherwise edits.
+func (e *escapableEntry) TypedKey(ev *fyne.KeyEvent) {
+	if ev.Name == fyne.KeyEscape && e.onEscape != nil {
+		e.onEscape()
+		return
+	}
+	e.Entry.TypedKey(ev)
 }
