@@ -50,9 +50,6 @@ func (a *App) sessionChanged(ev session.Event) {
 	if ev.Problem != nil {
 		a.showFileError(ev.Problem)
 	}
-	if c.Has(session.GameOver) {
-		a.showGameOver()
-	}
 }
 
 // moveFromBoard plays a move made on the board or typed. At the live
@@ -256,16 +253,6 @@ func (a *App) Tick() {
 	if !a.sess.Tick() {
 		a.refreshClockFaces(false)
 	}
-}
-
-// showGameOver announces the result and offers to save or start again;
-// the board stays browsable.
-func (a *App) showGameOver() {
-	text := resultText(a.sess.Game().Status())
-	a.choose(lang.L("Game over"), text, []choice{
-		{lang.L("Save…"), a.save},
-		{lang.L("New game…"), a.newGame},
-	})
 }
 
 // choice is one button of a dialog.

@@ -83,7 +83,7 @@ func TestClaimDrawWithTheDroppedMove(t *testing.T) {
 	if s := h.app.sess.Game().Status(); s != (game.Status{Result: game.Draw, Reason: game.ThreefoldRepetition}) {
 		t.Fatalf("status = %v", s)
 	}
-	h.wantDialog("Draw by repetition of the position")
+	h.wantGameOver("Draw by repetition of the position")
 	if !strings.Contains(h.app.ui.status.Text, "repetition") {
 		t.Errorf("status line: %q", h.app.ui.status.Text)
 	}
@@ -111,7 +111,7 @@ func TestOfferDrawAccepted(t *testing.T) {
 	if s := h.app.sess.Game().Status(); s.Reason != game.Agreement {
 		t.Errorf("status = %v", s)
 	}
-	h.wantDialog("Draw by agreement")
+	h.wantGameOver("Draw by agreement")
 }
 
 func TestOfferDrawDeclined(t *testing.T) {
@@ -134,7 +134,7 @@ func TestResign(t *testing.T) {
 	if s := h.app.sess.Game().Status(); s != (game.Status{Result: game.BlackWins, Reason: game.Resignation}) {
 		t.Errorf("status = %v", s)
 	}
-	h.wantDialog("White resigned: Black wins")
+	h.wantGameOver("White resigned: Black wins")
 	if h.app.ui.board.Legal != nil {
 		t.Error("the board still takes moves after the game")
 	}
@@ -160,7 +160,7 @@ func TestFlagFall(t *testing.T) {
 	if s := g.Status(); s != (game.Status{Result: game.WhiteWins, Reason: game.TimeForfeit}) {
 		t.Fatalf("status = %v", s)
 	}
-	h.wantDialog("Black ran out of time: White wins")
+	h.wantGameOver("Black ran out of time: White wins")
 }
 
 func TestTakeBackRestoresClock(t *testing.T) {

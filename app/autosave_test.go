@@ -45,7 +45,7 @@ func TestAFinishedUnsavedGameIsOffered(t *testing.T) {
 	dir := t.TempDir()
 	first := newHarnessIn(t, dir)
 	first.play("f2f3 e7e5 g2g4 d8h4")
-	first.wantDialog("Game over")
+	first.wantGameOver("Black wins by checkmate")
 	first.autosaved()
 	first.app.autosave.Close() // the program dies at the game over dialog
 	next := newHarnessIn(t, dir)

@@ -314,3 +314,16 @@ func pgnGame(tags string, plies int) string {
 	}
 	return b.String() + "*\n\n"
 }
+
+// wantGameOver checks that the strip above the board says the game is
+// over, and how, with no dialog over the final position.
+func (h *harness) wantGameOver(result string) {
+	h.t.Helper()
+	u := h.app.ui
+	if !u.banner.Visible() || !u.bannerOver.Visible() || !strings.Contains(u.viewing.Text, result) {
+		h.t.Fatalf("the banner shows %q (visible %v), want the game over: %q", u.viewing.Text, u.banner.Visible(), result)
+	}
+	if got := h.dialogText(); got != "" {
+		h.t.Errorf("a dialog covers the final position: %s", got)
+	}
+}

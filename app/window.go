@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/theme"
 	"github.com/echiquier/echiquier/widgets"
 )
 
@@ -25,7 +26,12 @@ type ui struct {
 	lowSlot *fyne.Container       // ... and at the bottom
 	status  *widget.Label
 	banner  *fyne.Container
-	viewing *widget.Label
+	// bannerSlot keeps the banner's place when it is hidden.
+	bannerSlot *fyne.Container
+	viewing    *widget.Label
+	// bannerBack and bannerOver are the banner's buttons while browsing
+	// and once the game is over.
+	bannerBack, bannerOver *fyne.Container
 	moveBox *moveBox
 
 	takeBack, offerDraw, claimDraw, resign, flip, pause *widget.Button
@@ -55,21 +61,32 @@ func (a *App) buildUI() *ui {
 	actions := container.NewGridWithColumns(2, u.takeBack, u.offerDraw, u.claimDraw, u.resign, u.flip, u.pause)
 	side := container.NewBorder(u.topSlot,
 		container.NewVBox(u.moveBox.box, actions, u.lowSlot), nil, nil, u.moves)
-	boardArea := container.NewBorder(u.banner, nil, nil, nil, u.board)
+	boardArea := container.NewBorder(u.bannerSlot, nil, nil, nil, u.board)
 	split := container.NewHSplit(boardArea, side)
 	split.Offset = 0.68
 	u.content = container.NewBorder(nil, container.NewPadded(u.status), nil, nil, split)
 	return u
 }
 
-// buildBanner makes the strip shown above the board while a past position
-// is on it, with the way back to the game.
+// buildBanner makes the strip above the board: while a past position is
+// shown, it says so and offers the way back to the game; once the game is
+// over, it says how it ended and offers to save it or start another,
+// without hiding the final position. Its place is kept when it is empty,
+// so that the board never moves under the mouse.
 func (u *ui) buildBanner(a *App) {
 	u.viewing = widget.NewLabel("")
 	u.viewing.Importance = widget.HighImportance
+	u.viewing.Truncation = fyne.TextTruncateEllipsis
 	back := widget.NewButtonWithIcon(lang.L("Back to the game"), fynetheme.MediaSkipNextIcon(), a.showLive)
-	bg := canvas.NewRectangle(color.NRGBA{R: 0x1e, G: 0x78, B: 0xd2, A: 0x30})
-	u.banner = container.NewStack(bg, container.NewBorder(nil, nil, nil, back, u.viewing))
+	u.bannerBack = container.NewHBox(back)
+	save := widget.NewButtonWithIcon(lang.L("Save…"), fynetheme.DocumentSaveIcon(), a.save)
+	again := widget.NewButtonWithIcon(lang.L("New game…"), fynetheme.ContentAddIcon(), a.newGame)
+	u.bannerOver = container.NewHBox(save, again)
+	bg := canvas.NewRectangle(fynetheme.Color(theme.ColorNameBrowsing))
+	u.banner = container.NewStack(bg, container.NewBorder(nil, nil, nil, container.NewStack(u.bannerBack, u.bannerOver), u.viewing))
+	keep := canvas.NewRectangle(color.Transparent)
+	keep.SetMinSize(fyne.NewSize(0, u.banner.MinSize().Height))
+	u.bannerSlot = container.NewStack(keep, u.banner)
 	u.banner.Hide()
 }
 
@@ -118,15 +135,24 @@ func (a *App) refreshBoard() {
 
 func (a *App) refreshBanner(n *game.Node) {
 	u := a.ui
-	if !a.sess.Browsing() {
+	over := a.sess.Game().Status()
+	switch {
+	case a.sess.Browsing():
+		text := lang.L("Viewing the start position — a move made here starts a side line")
+		if n.Parent() != nil {
+			text = lang.L("Viewing move {{.Move}} — a move made here starts a side line", map[string]any{"Move": moveLabel(n)})
+		}
+		u.viewing.SetText(text)
+		u.bannerOver.Hide()
+		u.bannerBack.Show()
+	case over.Over():
+		u.viewing.SetText(lang.L("Game over: {{.Result}}", map[string]any{"Result": resultText(over)}))
+		u.bannerBack.Hide()
+		u.bannerOver.Show()
+	default:
 		u.banner.Hide()
 		return
 	}
-	text := lang.L("Viewing the start position — a move made here starts a side line")
-	if n.Parent() != nil {
-		text = lang.L("Viewing move {{.Move}} — a move made here starts a side line", map[string]any{"Move": moveLabel(n)})
-	}
-	u.viewing.SetText(text)
 	u.banner.Show()
 }
 

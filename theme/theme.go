@@ -15,7 +15,8 @@ const (
 	ColorNameClockRunning fyne.ThemeColorName = "echiquierClockRunning"
 	// ColorNameClockLow is the digits of a clock low on time.
 	ColorNameClockLow fyne.ThemeColorName = "echiquierClockLow"
-	// ColorNameBrowsing marks a board that shows a past position.
+	// ColorNameBrowsing is the tint of the strip above the board that says
+	// a past position is shown, or how the game ended.
 	ColorNameBrowsing fyne.ThemeColorName = "echiquierBrowsing"
 )
 
@@ -40,7 +41,7 @@ func (Theme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
 		}
 		return color.NRGBA{R: 0xc0, G: 0x10, B: 0x10, A: 0xff}
 	case ColorNameBrowsing:
-		return color.NRGBA{R: 0x1e, G: 0x78, B: 0xd2, A: 0xff}
+		return color.NRGBA{R: 0x1e, G: 0x78, B: 0xd2, A: 0x30}
 	}
 	return fynetheme.DefaultTheme().Color(n, v)
 }

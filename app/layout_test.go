@@ -1,0 +1,37 @@
+package app
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+)
+
+// boardPlace returns where the board is in the window and its size.
+func (h *harness) boardPlace() (fyne.Position, fyne.Size) {
+	b := h.app.ui.board
+	return fyne.CurrentApp().Driver().AbsolutePositionForObject(b), b.Size()
+}
+
+func TestTheBannerNeverMovesTheBoard(t *testing.T) {
+	// The "Viewing…" banner shrank and shifted the board, which stayed
+	// shrunk after End until the window was resized.
+	h := newHarness(t)
+	h.play("f2f3 e7e5")
+	pos, size := h.boardPlace()
+	h.app.step(-1)
+	if !h.app.ui.banner.Visible() {
+		t.Fatal("no banner while browsing")
+	}
+	if p, s := h.boardPlace(); p != pos || s != size {
+		t.Errorf("browsing moved the board: %v %v, was %v %v", p, s, pos, size)
+	}
+	h.app.showLive()
+	if p, s := h.boardPlace(); p != pos || s != size {
+		t.Errorf("back to the game, the board is at %v %v, was %v %v", p, s, pos, size)
+	}
+	h.play("g2g4 d8h4") // Fool's mate: the result shows above the board
+	h.wantGameOver("Black wins by checkmate")
+	if p, s := h.boardPlace(); p != pos || s != size {
+		t.Errorf("the game over moved the board: %v %v, was %v %v", p, s, pos, size)
+	}
+}
