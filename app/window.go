@@ -32,7 +32,7 @@ type ui struct {
 	// bannerBack and bannerOver are the banner's buttons while browsing
 	// and once the game is over.
 	bannerBack, bannerOver *fyne.Container
-	moveBox *moveBox
+	moveBox                *moveBox
 
 	takeBack, offerDraw, claimDraw, resign, flip, pause *widget.Button
 
