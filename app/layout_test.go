@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -33,5 +34,16 @@ func TestTheBannerNeverMovesTheBoard(t *testing.T) {
 	h.wantGameOver("Black wins by checkmate")
 	if p, s := h.boardPlace(); p != pos || s != size {
 		t.Errorf("the game over moved the board: %v %v, was %v %v", p, s, pos, size)
+	}
+}
+
+func TestAnIllegalDropSaysWhy(t *testing.T) {
+	h := newHarness(t)
+	h.drag("e2", "e5")
+	if got := h.app.ui.moveBox.hint.Text; !strings.Contains(got, "cannot move to e5") || h.dialogText() != "" {
+		t.Fatalf("move box says %q, dialog %q", got, h.dialogText())
+	}
+	if h.history() != "" {
+		t.Errorf("history %q", h.history())
 	}
 }

@@ -49,6 +49,7 @@ func (a *App) buildUI() *ui {
 	u.board.OnMove = a.moveFromBoard
 	u.board.OnPick = a.sess.TouchPiece
 	u.board.OnRefused = a.pieceRefused
+	u.board.OnIllegal = a.illegalDrop
 	u.board.OnOtherKey = a.typedKey
 	u.moves.OnSelect = a.showNode
 	u.moves.Menu = a.nodeMenu
@@ -246,6 +247,17 @@ func (a *App) refreshTitle() {
 		title = "• " + title
 	}
 	a.win.SetTitle(title)
+}
+
+// illegalDrop says under the move box, in its words, why a piece cannot
+// go where it was put: no dialog for a slip of the hand.
+func (a *App) illegalDrop(from, to game.Square) {
+	n := a.sess.Shown()
+	_, err := n.ParseMove(from.String() + to.String())
+	if err == nil {
+		return // a legal move the board did not offer: nothing to explain
+	}
+	a.showMoveBoxError(errorTextIn(err, a.notation()))
 }
 
 // pieceRefused says why another piece cannot be picked up: the one

@@ -83,6 +83,10 @@ type Board struct {
 	// OnRefused is called with the square of a piece the user tried to
 	// pick up when Locked allows only another one.
 	OnRefused func(game.Square)
+	// OnIllegal is called when the user puts a piece on a square it
+	// cannot move to (dropped there, or clicked after picking it up): the
+	// piece goes back, and the app may say why.
+	OnIllegal func(from, to game.Square)
 	// OnOtherKey receives the keys typed while the board has the focus
 	// that the board does not use itself (Home, End, Page Up…), so that
 	// the window's keys keep working.
@@ -285,6 +289,12 @@ func (b *Board) refuses(sq game.Square) bool {
 func (b *Board) refuse(sq game.Square) {
 	if b.OnRefused != nil {
 		b.OnRefused(sq)
+	}
+}
+
+func (b *Board) illegal(from, to game.Square) {
+	if b.OnIllegal != nil && onBoard(from) && onBoard(to) && from != to {
+		b.OnIllegal(from, to)
 	}
 }
 

@@ -154,3 +154,18 @@ func TestBoardPickNotCalledForStuckPiece(t *testing.T) {
 		t.Errorf("OnPick called for %v, none of which can move", tm.picked)
 	}
 }
+
+func TestBoardTellsAnIllegalDrop(t *testing.T) {
+	// A piece dropped where it cannot go went back without a word.
+	f := newBoardFixture(t, "")
+	var got []string
+	f.board.OnIllegal = func(from, to game.Square) { got = append(got, from.String()+to.String()) }
+	f.realDrag("e2", "e5")
+	f.realDrag("e2", "e2") // put back home: nothing to say
+	f.tap("g1")
+	f.tap("g4")
+	f.wantMoves()
+	if len(got) != 2 || got[0] != "e2e5" || got[1] != "g1g4" {
+		t.Errorf("illegal drops told: %v", got)
+	}
+}

@@ -41,6 +41,9 @@ func (b *Board) clickSquare(sq game.Square) {
 		// touch-move: the locked piece stays in hand
 	case sq == from || !b.movable(sq):
 		b.ui.selected = game.NoSquare
+		if from != game.NoSquare {
+			b.illegal(from, sq)
+		}
 	default:
 		b.ui.selected = sq
 		b.picked(sq)
@@ -151,6 +154,9 @@ func (b *Board) drop(from, to game.Square) {
 	case b.Input == InputDrag:
 		// nothing clicks a selection away without click-click
 		b.ui.selected = game.NoSquare
+		b.illegal(from, to)
+	default:
+		b.illegal(from, to)
 	}
 	b.BaseWidget.Refresh()
 }
