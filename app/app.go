@@ -60,6 +60,8 @@ type App struct {
 	modals []modal
 	// pickers are the lists of games of the files opened, by file.
 	pickers map[*session.Collection]*picker
+	// playItems are the Play menu's items that have buttons too.
+	playItems playItems
 	// collectionItems are the menu items of the collection.
 	collectionItems collectionItems
 }

@@ -47,3 +47,20 @@ func TestAnIllegalDropSaysWhy(t *testing.T) {
 		t.Errorf("history %q", h.history())
 	}
 }
+
+func TestPlayMenuFollowsTheButtons(t *testing.T) {
+	h := newHarness(t)
+	h.play("f2f3 e7e5 g2g4")
+	p := h.app.playItems
+	if p.offerDraw.Disabled || p.resign.Disabled || p.takeBack.Disabled || !p.claimDraw.Disabled {
+		t.Fatalf("during the game: offer %v resign %v take back %v claim %v", !p.offerDraw.Disabled, !p.resign.Disabled, !p.takeBack.Disabled, !p.claimDraw.Disabled)
+	}
+	h.play("d8h4")
+	if !p.offerDraw.Disabled || !p.resign.Disabled || !p.pause.Disabled {
+		t.Error("after the game the menu still offers to play on")
+	}
+	p.resign.Action() // a disabled item's shortcut does nothing
+	if got := h.dialogText(); got != "" {
+		t.Errorf("a disabled item acted: %s", got)
+	}
+}

@@ -31,6 +31,13 @@ func (a *App) mainMenu() *fyne.MainMenu {
 		autoFlip.Checked = a.settings.AutoFlip()
 	}
 	settingsItem := item(lang.L("Settings…"), a.showSettings, ctrl(fyne.KeyComma))
+	a.playItems = playItems{
+		takeBack:  item(lang.L("Take back"), a.askTakeBack, &fyne.ShortcutUndo{}),
+		offerDraw: item(lang.L("Offer draw"), a.offerDraw, nil),
+		claimDraw: item(lang.L("Claim draw"), a.claimDraw, nil),
+		resign:    item(lang.L("Resign"), a.askResign, nil),
+		pause:     item(lang.L("Pause or resume the clocks"), a.togglePause, nil),
+	}
 	a.collectionItems = collectionItems{
 		list:     item(lang.L("Games in this file…"), a.showCollection, ctrl(fyne.KeyL)),
 		next:     item(lang.L("Next game in the file"), a.nextGame, ctrl(fyne.KeyPageDown)),
@@ -49,12 +56,9 @@ func (a *App) mainMenu() *fyne.MainMenu {
 			fyne.NewMenuItemSeparator(),
 			quit),
 		fyne.NewMenu(lang.L("Play"),
-			item(lang.L("Take back"), a.askTakeBack, &fyne.ShortcutUndo{}),
-			fyne.NewMenuItem(lang.L("Offer draw"), a.offerDraw),
-			fyne.NewMenuItem(lang.L("Claim draw"), a.claimDraw),
-			fyne.NewMenuItem(lang.L("Resign"), a.askResign),
+			a.playItems.takeBack, a.playItems.offerDraw, a.playItems.claimDraw, a.playItems.resign,
 			fyne.NewMenuItemSeparator(),
-			fyne.NewMenuItem(lang.L("Pause or resume the clocks"), a.togglePause),
+			a.playItems.pause,
 			fyne.NewMenuItemSeparator(),
 			item(lang.L("Edit the comment on this move…"), a.editShownComment, ctrl(fyne.KeyE)),
 			item(lang.L("Play on the board with the keyboard"), a.focusBoard, ctrl(fyne.KeyB))),
@@ -67,6 +71,12 @@ func (a *App) mainMenu() *fyne.MainMenu {
 			fyne.NewMenuItem(lang.L("Next move"), func() { a.step(1) }),
 			fyne.NewMenuItem(lang.L("Back to the game"), a.showLive)),
 	)
+}
+
+// playItems are the Play menu's items that the buttons beside the board
+// offer too: each is enabled exactly when its button is.
+type playItems struct {
+	takeBack, offerDraw, claimDraw, resign, pause *fyne.MenuItem
 }
 
 // collectionItems are the menu items that move through a file of several
@@ -87,7 +97,14 @@ func (a *App) refreshMenu() {
 	c.list.Disabled = !a.hasCollection()
 	c.next.Disabled = !hasNext
 	c.previous.Disabled = !hasPrevious
-	if state != [3]bool{c.list.Disabled, c.next.Disabled, c.previous.Disabled} && a.win.MainMenu() != nil {
+	if state != [3]bool{c.list.Disabled, c.next.Disabled, c.previous.Disabled} {
+		a.refreshMainMenu()
+	}
+}
+
+// refreshMainMenu redraws the menus after an item changed.
+func (a *App) refreshMainMenu() {
+	if a.win.MainMenu() != nil {
 		a.win.MainMenu().Refresh()
 	}
 }

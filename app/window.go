@@ -215,12 +215,28 @@ func (a *App) refreshStatus() {
 func (a *App) refreshActions() {
 	g := a.sess.Game()
 	over := g.Status().Over()
-	enable(a.ui.takeBack, a.sess.CanTakeBack())
-	enable(a.ui.offerDraw, !over)
-	enable(a.ui.resign, !over)
-	enable(a.ui.claimDraw, len(g.ClaimableDraws()) > 0)
 	timed := !g.TimeControl().IsZero()
-	enable(a.ui.pause, timed && !over)
+	p := a.playItems
+	changed := false
+	for _, act := range []struct {
+		b  *widget.Button
+		it *fyne.MenuItem
+		on bool
+	}{
+		{a.ui.takeBack, p.takeBack, a.sess.CanTakeBack()},
+		{a.ui.offerDraw, p.offerDraw, !over},
+		{a.ui.resign, p.resign, !over},
+		{a.ui.claimDraw, p.claimDraw, len(g.ClaimableDraws()) > 0},
+		{a.ui.pause, p.pause, timed && !over},
+	} {
+		enable(act.b, act.on)
+		if act.it != nil && act.it.Disabled == act.on {
+			act.it.Disabled, changed = !act.on, true
+		}
+	}
+	if changed {
+		a.refreshMainMenu()
+	}
 	if g.Paused() {
 		a.ui.pause.SetText(lang.L("Resume clocks"))
 		a.ui.pause.SetIcon(fynetheme.MediaPlayIcon())
