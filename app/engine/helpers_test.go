@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -119,11 +120,15 @@ func clean(t *testing.T) {
 // updates collects a Live's updates, for a test to wait on.
 type updates struct {
 	ch chan Analysis
+	n  atomic.Int64 // updates received
 }
 
 func newUpdates() *updates { return &updates{ch: make(chan Analysis, 10000)} }
 
-func (u *updates) add(a Analysis) { u.ch <- a }
+func (u *updates) add(a Analysis) {
+	u.n.Add(1)
+	u.ch <- a
+}
 
 // waitFor returns the first update that ok accepts, failing the test if
 // none comes in a while.
