@@ -65,7 +65,7 @@ func startProc(path string, timeout time.Duration) (*proc, error) {
 	}
 	p := &proc{
 		path: path, timeout: timeout, cmd: cmd, in: inW, out: outR,
-		lines:      make(chan string, 256),
+		lines:      make(chan string, 64),
 		exited:     make(chan struct{}),
 		stopRead:   make(chan struct{}),
 		readerDone: make(chan struct{}),

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/echiquier/echiquier/app/game"
 )
@@ -243,4 +245,56 @@ func Judge(mover game.Color, before, after Score) Judgement {
 		return Blunder
 	}
 	return Good
+}
+
+// ParseEval reads the value of a PGN [%eval] command as Score.PGN writes
+// it and as other programs do: "0.35", "-1.2", "+3", "#3", "#-3", "#-0",
+// perhaps followed by the depth (lichess's "0.35,24"). It reports false
+// for anything else.
+func ParseEval(v string) (Score, bool) {
+	v, _, _ = strings.Cut(strings.TrimSpace(v), ",")
+	if rest, ok := strings.CutPrefix(v, "#"); ok {
+		neg := strings.HasPrefix(rest, "-")
+		if neg || strings.HasPrefix(rest, "+") {
+			rest = rest[1:]
+		}
+		n, err := strconv.Atoi(rest)
+		if err != nil || rest[0] < '0' || rest[0] > '9' || n > 1000 {
+			return Score{}, false
+		}
+		if neg {
+			return Score{Kind: BlackMates, Moves: n}, true
+		}
+		return Score{Kind: WhiteMates, Moves: n}, true
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || math.IsNaN(f) || math.Abs(f) > 1000 || strings.ContainsAny(v, "eEnNiIxX_") {
+		return Score{}, false
+	}
+	return Score{Centipawns: int(math.Round(f * 100))}, true
+}
+
+// NodeEval returns the evaluation a [%eval] command in the comment after
+// n's move gives, when there is one: an analysis written by Apply or by
+// another program. The first one counts.
+func NodeEval(n *game.Node) (Score, bool) {
+	_, after := n.Comments()
+	for _, c := range after {
+		for {
+			i := strings.Index(c, "[%eval ")
+			if i < 0 {
+				break
+			}
+			c = c[i+len("[%eval "):]
+			j := strings.IndexByte(c, ']')
+			if j < 0 {
+				break
+			}
+			if s, ok := ParseEval(c[:j]); ok {
+				return s, true
+			}
+			c = c[j:]
+		}
+	}
+	return Score{}, false
 }

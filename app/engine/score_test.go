@@ -94,3 +94,48 @@ func TestJudge(t *testing.T) {
 		t.Error("NAGs are not ?? $4, ? $2, ?! $6")
 	}
 }
+
+func TestParseEval(t *testing.T) {
+	for v, want := range map[string]string{
+		"0.35": "+0.35", "-1.2": "-1.20", "+3": "+3.00", "0": "0.00", " 0.17,24": "+0.17",
+		"#3": "#3", "#-3": "#-3", "#+2": "#2", "#0": "#0", "#-0": "#-0", "-0.004": "0.00",
+	} {
+		if s, ok := ParseEval(v); !ok || s.String() != want {
+			t.Errorf("ParseEval(%q) = %v, %v, want %s", v, s, ok, want)
+		}
+	}
+	for _, v := range []string{"", "#", "#--3", "#-+3", "#x", "abc", "1e3", "NaN", "Inf", "0x10", "99999", "#99999", "1_0"} {
+		if s, ok := ParseEval(v); ok {
+			t.Errorf("ParseEval(%q) = %v, want nothing", v, s)
+		}
+	}
+	// What PGN writes, read back: every score round-trips.
+	for _, s := range []Score{{Centipawns: -1234}, {Centipawns: 7}, {Kind: WhiteMates, Moves: 12}, {Kind: BlackMates}} {
+		if back, ok := ParseEval(s.PGN()); !ok || back != s {
+			t.Errorf("%v written %q, read back %v", s, s.PGN(), back)
+		}
+	}
+}
+
+func TestNodeEval(t *testing.T) {
+	g, err := game.New(game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"e4", "e5", "Nf3"} {
+		if err := g.Move(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	line := g.MainLine()
+	_ = g.SetComment(line[0], "[%clk 0:05:00] [%eval bad] good [%eval #-4]")
+	_ = g.SetComment(line[1], "no evaluation [%csl Gd4]")
+	if s, ok := NodeEval(line[0]); !ok || s.String() != "#-4" {
+		t.Errorf("NodeEval = %v, %v, want #-4 (the first that reads)", s, ok)
+	}
+	for _, n := range line[1:] {
+		if s, ok := NodeEval(n); ok {
+			t.Errorf("NodeEval of %s = %v", n.SAN(), s)
+		}
+	}
+}

@@ -250,7 +250,13 @@ func TestWholeGameTime(t *testing.T) {
 	done := make(chan error, 1)
 	start := time.Now()
 	s := Settings{Path: path, MoveTime: 200 * time.Millisecond}
+	var first, last time.Time
+	var firstDone, lastDone int
 	err := AnalyseGame(context.Background(), s, g, func(p Progress) {
+		if first.IsZero() {
+			first, firstDone = time.Now(), p.Done
+		}
+		last, lastDone = time.Now(), p.Done
 		if p.Done == 40 {
 			engineRSS = rssOfChildren(t)
 		}
@@ -272,6 +278,8 @@ func TestWholeGameTime(t *testing.T) {
 	t.Logf("40 moves (81 positions) at %v a move, %d threads: %v; overhead over 80 × %v: %v (%.1f%%)",
 		s.MoveTime, DefaultThreads(), elapsed.Round(time.Millisecond), s.MoveTime,
 		(elapsed - budget).Round(time.Millisecond), 100*float64(elapsed-budget)/float64(budget))
+	t.Logf("engine started and first position analysed in %v; then %v a position",
+		first.Sub(start).Round(time.Millisecond), (last.Sub(first) / time.Duration(lastDone-firstDone)).Round(time.Millisecond))
 	t.Logf("this process: %d KB allocated during the analysis, %d mallocs; engine: %s",
 		(after.TotalAlloc-before.TotalAlloc)>>10, after.Mallocs-before.Mallocs, engineRSS)
 }
