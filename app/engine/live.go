@@ -29,7 +29,8 @@ type Analysis struct {
 	Lines []Line
 	// Depth is the depth of the best line, in plies.
 	Depth int
-	// Nodes, NPS and Time are the search's size, speed and time so far.
+	// Nodes and NPS are the search's size so far and its speed, in
+	// positions and positions a second.
 	Nodes, NPS int64
 	// Time is how long the engine has searched the position.
 	Time time.Duration
@@ -39,9 +40,11 @@ type Analysis struct {
 }
 
 // Live is live analysis of one position at a time, with an engine run for
-// it. Its methods may be called from any goroutine and never wait for the
-// engine; updates come through the callback given to NewLive, from Live's
-// own goroutine, at most ten times a second.
+// it. Its methods may be called from any goroutine: SetPosition never
+// waits for the engine, Close only for its process to end (killed after
+// half a second). Updates come through the callback given to NewLive,
+// from Live's own goroutine, at most ten times a second. A Live keeps an
+// engine searching: close it when its analysis is not shown.
 type Live struct {
 	settings Settings
 	onUpdate func(Analysis)
