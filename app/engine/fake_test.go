@@ -1,0 +1,287 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/echiquier/echiquier/app/game"
+)
+
+// The fake engines of these tests are shell scripts: each misbehaves in
+// one way. Every test checks that the analysis ends with an error in
+// words, and that neither a process nor a goroutine is left behind.
+
+// short is the timeout of the fake engines' tests: they fail on purpose.
+const short = 300 * time.Millisecond
+
+// liveError runs live analysis of the start position, then of the
+// position after 1. e4, with the engine at path, and returns the error it
+// ends with.
+func liveError(t *testing.T, path string) error {
+	t.Helper()
+	u := newUpdates()
+	l := NewLive(Settings{Path: path, Timeout: short}, u.add)
+	defer l.Close()
+	if err := l.SetPosition(game.StartFEN, nil); err != nil {
+		t.Fatal(err)
+	}
+	// The first update comes when the first search starts, or is the
+	// error.
+	a := u.waitFor(t, "a first update", func(Analysis) bool { return true })
+	if a.Err == nil {
+		if err := l.SetPosition(game.StartFEN, []string{"e2e4"}); err != nil {
+			t.Fatal(err)
+		}
+		a = u.waitFor(t, "an error", func(a Analysis) bool { return a.Err != nil })
+	}
+	l.Close()
+	select {
+	case extra := <-u.ch:
+		t.Fatalf("an update after the error: %+v", extra)
+	default:
+	}
+	return a.Err
+}
+
+// gameError runs a whole-game analysis of a short game with the engine at
+// path and returns the error it ends with and the moves analysed.
+func gameError(t *testing.T, path string) (Result, error) {
+	t.Helper()
+	g := newGame(t, "e4 e5 Nf3 Nc6")
+	type outcome struct {
+		r   Result
+		err error
+	}
+	done := make(chan outcome, 2)
+	s := Settings{Path: path, Timeout: short, MoveTime: 20 * time.Millisecond}
+	if err := AnalyseGame(context.Background(), s, g, func(Progress) {}, func(r Result, err error) {
+		done <- outcome{r, err}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case o := <-done:
+		if o.err == nil {
+			t.Fatal("the analysis ended without an error")
+		}
+		return o.r, o.err
+	case <-time.After(60 * time.Second):
+		t.Fatal("the analysis did not end")
+	}
+	return Result{}, nil
+}
+
+// newGame plays moves (SAN, space-separated) from the start position.
+func newGame(t testing.TB, moves string) *game.Game {
+	t.Helper()
+	g, err := game.New(game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range strings.Fields(moves) {
+		if err := g.Move(m); err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+	}
+	return g
+}
+
+// wantError checks an engine error's kind and that its text says what
+// happened.
+func wantError(t *testing.T, err error, kind ErrorKind, words ...string) {
+	t.Helper()
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("error %v (%T), want an *Error", err, err)
+	}
+	if e.Kind != kind {
+		t.Fatalf("error kind %d (%v), want %d", e.Kind, err, kind)
+	}
+	for _, w := range words {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("error %q does not say %q", err, w)
+		}
+	}
+}
+
+func TestCannotStart(t *testing.T) {
+	clean(t)
+	missing := t.TempDir() + "/no-engine"
+	err := liveError(t, missing)
+	wantError(t, err, CannotStart, missing, "cannot be started", "no such file")
+	notExec := writeScript(t, "#!/bin/sh\n")
+	if err := os.Chmod(notExec, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = gameError(t, notExec)
+	wantError(t, err, CannotStart, "not an executable program")
+}
+
+func TestNeverAnswers(t *testing.T) {
+	clean(t)
+	// It neither reads its input nor quits: it must be killed.
+	path := writeScript(t, "#!/bin/sh\nexec sleep 600\n")
+	start := time.Now()
+	err := liveError(t, path)
+	wantError(t, err, NotAnEngine, path, "is not a UCI chess engine", `did not answer "uciok"`)
+	_, err = gameError(t, path)
+	wantError(t, err, NotAnEngine, `did not answer "uciok"`)
+	t.Logf("two engines given up in %v", time.Since(start))
+}
+
+func TestOnlyGarbage(t *testing.T) {
+	clean(t)
+	// Endless output, none of it UCI, and a line longer than any kept.
+	path := writeScript(t, `#!/bin/sh
+printf '%070000d\n' 0
+printf '\001\002\377\376 \033[2J\n'
+while :; do echo "Welcome to my chess program! Type help."; done
+`)
+	err := liveError(t, path)
+	wantError(t, err, NotAnEngine, `did not answer "uciok"`)
+}
+
+func TestExitsAtOnce(t *testing.T) {
+	clean(t)
+	path := writeScript(t, "#!/bin/sh\necho 'usage: engine FILE'\nexit 2\n")
+	err := liveError(t, path)
+	wantError(t, err, NotAnEngine, "stopped before answering", "exit status 2")
+}
+
+func TestCrashMidAnalysis(t *testing.T) {
+	clean(t)
+	path := fakeEngine(t, `
+	case "$line" in
+	go*) echo "info depth 1 score cp 20 pv e2e4"; kill -SEGV $$ ;;
+	esac`)
+	err := liveError(t, path)
+	wantError(t, err, Crashed, "stopped during the analysis", "segmentation fault")
+	r, err := gameError(t, path)
+	wantError(t, err, Crashed, "segmentation fault")
+	if len(r.Moves) != 0 {
+		t.Errorf("%d moves analysed by an engine that crashed on the first", len(r.Moves))
+	}
+}
+
+func TestCrashLater(t *testing.T) {
+	clean(t)
+	// It analyses three positions, then crashes: the result keeps the two
+	// moves between them.
+	path := fakeEngine(t, `
+	case "$line" in
+	go*)
+		n=$((n+1))
+		if [ $n -gt 3 ]; then exit 3; fi
+		echo "info depth 1 score cp $((n*10)) pv e2e4"; echo "bestmove e2e4" ;;
+	esac`)
+	r, err := gameError(t, path)
+	wantError(t, err, Crashed, "exit status 3")
+	if len(r.Moves) != 2 || r.Moves[1].SAN != "e5" || r.Moves[1].Eval.Centipawns != 30 {
+		t.Errorf("partial result %+v, want the first two moves, +0.30 after 1... e5", r.Moves)
+	}
+}
+
+func TestHangsOnGo(t *testing.T) {
+	clean(t)
+	// It answers "uci" and "isready", then stops answering, and reading,
+	// at its first search.
+	path := fakeEngine(t, `
+	case "$line" in
+	go*) exec sleep 600 ;;
+	esac`)
+	err := liveError(t, path)
+	wantError(t, err, Hung, "stopped answering", `no answer to "stop"`)
+	_, err = gameError(t, path)
+	wantError(t, err, Hung, `no answer to "go movetime"`)
+}
+
+func TestGarbageAmidAnswers(t *testing.T) {
+	clean(t)
+	// Among its answers: lines too long, binary, broken info lines, an
+	// illegal move in its line of play. The analysis reads what makes
+	// sense.
+	path := fakeEngine(t, `
+	case "$line" in
+	go*)
+		printf '%070000d\n' 0
+		printf '\001\002\377\376\n'
+		echo "info depth banana score cp"
+		echo "info score mate"
+		echo "info depth 3 multipv 0 score cp 99999999999999999999 pv e2e4"
+		echo "info depth 5 seldepth 7 multipv 1 score cp 31 nodes 1000 nps 50000 time 20 pv e2e4 e7e5 e1e8 d2d4"
+		echo "info depth 5 multipv 2 score cp 12 lowerbound pv d2d4"
+		echo "bestmove e2e4" ;;
+	stop) echo "bestmove e2e4" ;;
+	esac`)
+	u := newUpdates()
+	l := NewLive(Settings{Path: path, Timeout: short}, u.add)
+	defer l.Close()
+	if err := l.SetPosition(game.StartFEN, nil); err != nil {
+		t.Fatal(err)
+	}
+	a := u.waitFor(t, "two lines", func(a Analysis) bool {
+		if a.Err != nil {
+			t.Fatal(a.Err)
+		}
+		return len(a.Lines) == 2
+	})
+	best := a.Lines[0]
+	if got := strings.Join(best.SAN, " "); got != "e4 e5" || best.Score.String() != "+0.31" || best.Depth != 5 || best.SelDepth != 7 {
+		t.Errorf("best line %q %v depth %d/%d, want e4 e5 (cut at the illegal move) +0.31 depth 5/7", got, best.Score, best.Depth, best.SelDepth)
+	}
+	if a.Lines[1].Score.String() != "≥+0.12" || a.Engine != "Fake" || a.Nodes != 1000 {
+		t.Errorf("second line %v, engine %q, nodes %d", a.Lines[1].Score, a.Engine, a.Nodes)
+	}
+	l.Close()
+}
+
+func TestNoEvaluation(t *testing.T) {
+	clean(t)
+	path := fakeEngine(t, `
+	case "$line" in
+	go*) echo "bestmove e2e4" ;;
+	esac`)
+	_, err := gameError(t, path)
+	wantError(t, err, Garbled, "no evaluation of the position", game.StartFEN)
+}
+
+func TestCancelWholeGame(t *testing.T) {
+	clean(t)
+	// A slow engine: each search takes a second.
+	path := fakeEngine(t, `
+	case "$line" in
+	go*) sleep 1; echo "info depth 1 score cp 0 pv e2e4"; echo "bestmove e2e4" ;;
+	esac`)
+	g := newGame(t, "e4 e5 Nf3 Nc6")
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	if err := AnalyseGame(ctx, Settings{Path: path, MoveTime: time.Second}, g, func(Progress) {}, func(_ Result, err error) {
+		done <- err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond)
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("cancelled analysis ended with %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the cancelled analysis did not end")
+	}
+}
+
+func TestNoMoves(t *testing.T) {
+	g := newGame(t, "")
+	err := AnalyseGame(context.Background(), Settings{Path: "/nonexistent"}, g, func(Progress) {}, func(Result, error) {
+		t.Error("onDone called for a game refused")
+	})
+	if !errors.Is(err, ErrNoMoves) {
+		t.Fatalf("AnalyseGame of a game without moves: %v", err)
+	}
+}

@@ -1,0 +1,260 @@
+package engine
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+)
+
+// quitGrace is how long an engine told to quit may take before it is
+// killed.
+const quitGrace = 500 * time.Millisecond
+
+// proc is a running engine: its process, the lines it writes, and how it
+// ended. One goroutine talks to it; close may be called from any.
+type proc struct {
+	path    string
+	timeout time.Duration
+	cmd     *exec.Cmd
+	in      *os.File // the engine's standard input
+	out     *os.File // its standard output (and error)
+
+	lines      chan string   // its lines, closed when it closes its output
+	exited     chan struct{} // closed once the process is waited for
+	stopRead   chan struct{} // closed by close: the reader stops
+	readerDone chan struct{}
+	closeOnce  sync.Once
+	state      *os.ProcessState // set before exited is closed
+
+	name    string          // from "id name"
+	options map[string]bool // the options it offers, lower case
+}
+
+// startProc runs the engine at path with its standard input and output
+// connected to pipes of ours. The pipes are os.Pipe files, not exec's
+// copying goroutines, so that writes and reads can have deadlines and
+// Wait never waits for output held open by something the engine started.
+func startProc(path string, timeout time.Duration) (*proc, error) {
+	cmd := exec.Command(path)
+	cmd.Env = os.Environ()
+	ownGroup(cmd)
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, &Error{Kind: CannotStart, Path: path, Detail: err.Error(), Err: err}
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, &Error{Kind: CannotStart, Path: path, Detail: err.Error(), Err: err}
+	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, outW
+	err = cmd.Start()
+	// The engine has its own copies of its ends now, or none.
+	inR.Close()
+	outW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
+		return nil, &Error{Kind: CannotStart, Path: path, Detail: startDetail(err), Err: err}
+	}
+	p := &proc{
+		path: path, timeout: timeout, cmd: cmd, in: inW, out: outR,
+		lines:      make(chan string, 64),
+		exited:     make(chan struct{}),
+		stopRead:   make(chan struct{}),
+		readerDone: make(chan struct{}),
+		options:    map[string]bool{},
+	}
+	go p.read()
+	go func() {
+		_ = cmd.Wait() // the state says how it ended
+		p.state = cmd.ProcessState
+		close(p.exited)
+		// Output still held open by a child of the engine's must not keep
+		// the reader waiting.
+		_ = p.out.SetReadDeadline(time.Now().Add(quitGrace))
+	}()
+	return p, nil
+}
+
+// startDetail words why a program could not be run.
+func startDetail(err error) string {
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return "there is no such file"
+	case errors.Is(err, os.ErrPermission):
+		return "it is not an executable program"
+	}
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// read passes the engine's lines on until it closes its output or close
+// stops it.
+func (p *proc) read() {
+	defer close(p.readerDone)
+	defer close(p.lines)
+	r := bufio.NewReaderSize(p.out, maxLine)
+	for {
+		line, err := readLine(r)
+		if errors.Is(err, errLineTooLong) {
+			continue
+		}
+		if err != nil {
+			return
+		}
+		select {
+		case p.lines <- line:
+		case <-p.stopRead:
+			return
+		}
+	}
+}
+
+// send writes a command to the engine. An engine that does not read its
+// input in time is hung.
+func (p *proc) send(cmd string) error {
+	_ = p.in.SetWriteDeadline(time.Now().Add(p.timeout))
+	if _, err := p.in.WriteString(cmd + "\n"); err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return p.hung(fmt.Sprintf("it reads no more commands (%q)", cmd))
+		}
+		return p.gone()
+	}
+	return nil
+}
+
+// gone returns the error for an engine that went away: crashed, with how
+// it ended when that is known within a moment.
+func (p *proc) gone() error {
+	select {
+	case <-p.exited:
+	case <-time.After(quitGrace):
+		return &Error{Kind: Crashed, Path: p.path, Detail: "it closed its output"}
+	}
+	return &Error{Kind: Crashed, Path: p.path, Detail: p.state.String()}
+}
+
+// hung returns the error for an engine that stopped answering.
+func (p *proc) hung(detail string) error {
+	return &Error{Kind: Hung, Path: p.path, Detail: detail}
+}
+
+// await reads lines until want accepts one, returning it. It gives up
+// after timeout (hung, saying what went unanswered), when the engine goes
+// (crashed) or when stop is closed (errStopped).
+func (p *proc) await(stop <-chan struct{}, timeout time.Duration, what string, want func(string) bool) (string, error) {
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	for {
+		select {
+		case line, ok := <-p.lines:
+			if !ok {
+				return "", p.gone()
+			}
+			if want(line) {
+				return line, nil
+			}
+		case <-timer.C:
+			return "", p.hung(fmt.Sprintf("no answer to %q in %v", what, timeout))
+		case <-stop:
+			return "", errStopped
+		}
+	}
+}
+
+// errStopped is await's answer when the caller stopped it.
+var errStopped = errors.New("stopped")
+
+// handshake does what starts every session with a UCI engine: "uci",
+// answered by "id" and "option" lines and "uciok" within the timeout,
+// then the options, then "isready" answered by "readyok".
+func (p *proc) handshake(stop <-chan struct{}, s Settings, multiPV int) error {
+	if err := p.send("uci"); err != nil {
+		return p.notEngine(err)
+	}
+	_, err := p.await(stop, p.timeout, "uci", func(line string) bool {
+		if name, ok := strings.CutPrefix(line, "id name "); ok {
+			p.name = strings.TrimSpace(name)
+		}
+		if rest, ok := strings.CutPrefix(line, "option name "); ok {
+			if i := strings.Index(rest, " type "); i > 0 {
+				p.options[strings.ToLower(strings.TrimSpace(rest[:i]))] = true
+			}
+		}
+		return strings.TrimSpace(line) == "uciok"
+	})
+	if err != nil {
+		return p.notEngine(err)
+	}
+	p.setOption("Threads", s.Threads)
+	p.setOption("Hash", s.Hash)
+	p.setOption("MultiPV", multiPV)
+	return p.ready(stop)
+}
+
+// notEngine turns a failed "uci" exchange into NotAnEngine.
+func (p *proc) notEngine(err error) error {
+	var e *Error
+	if errors.As(err, &e) {
+		detail := e.Detail
+		if e.Kind == Crashed {
+			detail = "it stopped before answering \"uciok\" (" + detail + ")"
+		} else {
+			detail = "it did not answer \"uciok\" in " + p.timeout.String()
+		}
+		return &Error{Kind: NotAnEngine, Path: p.path, Detail: detail, Err: err}
+	}
+	return err
+}
+
+// setOption sets an option the engine offers; it ignores the others, as
+// UCI asks.
+func (p *proc) setOption(name string, value int) {
+	if value > 0 && p.options[strings.ToLower(name)] {
+		_ = p.send(fmt.Sprintf("setoption name %s value %d", name, value))
+	}
+}
+
+// ready waits for the engine to be ready: "isready", "readyok".
+func (p *proc) ready(stop <-chan struct{}) error {
+	if err := p.send("isready"); err != nil {
+		return err
+	}
+	_, err := p.await(stop, p.timeout, "isready", func(line string) bool {
+		return strings.TrimSpace(line) == "readyok"
+	})
+	return err
+}
+
+// close ends the engine: "quit", then a kill if it has not quit in a
+// moment, and waits for the process, so that none is left behind as a
+// zombie, and for the reader. It may be called more than once.
+func (p *proc) close() {
+	p.closeOnce.Do(func() {
+		_ = p.in.SetWriteDeadline(time.Now().Add(quitGrace))
+		_, _ = p.in.WriteString("quit\n")
+		p.in.Close() // end of input: engines quit on it too
+		timer := time.NewTimer(quitGrace)
+		select {
+		case <-p.exited:
+		case <-timer.C:
+			killGroup(p.cmd)
+			<-p.exited
+		}
+		timer.Stop()
+		close(p.stopRead)
+		_ = p.out.SetReadDeadline(time.Now())
+		<-p.readerDone
+		p.out.Close()
+	})
+}

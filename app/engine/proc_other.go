@@ -1,0 +1,15 @@
+//go:build !unix
+
+package engine
+
+import "os/exec"
+
+// ownGroup does nothing where there are no process groups.
+func ownGroup(*exec.Cmd) {}
+
+// killGroup kills the engine's process alone.
+func killGroup(cmd *exec.Cmd) {
+	if cmd.Process != nil {
+		_ = cmd.Process.Kill()
+	}
+}
