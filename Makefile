@@ -85,14 +85,13 @@ unit:
 
 # Each fuzz target runs for a short while; go test -fuzz takes one target
 # at a time.
+FUZZ_PKGS := ./app/pgn ./app/game ./app/engine ./app/autosave
 fuzz:
-	@for target in $$($(GO) test -list '^Fuzz' ./app/pgn | grep ^Fuzz); do \
-		echo "fuzz app/pgn $$target"; \
-		$(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) ./app/pgn || exit 1; \
-	done
-	@for target in $$($(GO) test -list '^Fuzz' ./app/game | grep ^Fuzz); do \
-		echo "fuzz app/game $$target"; \
-		$(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) ./app/game || exit 1; \
+	@for pkg in $(FUZZ_PKGS); do \
+		for target in $$($(GO) test -list '^Fuzz' $$pkg | grep ^Fuzz); do \
+			echo "fuzz $$pkg $$target"; \
+			$(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+		done; \
 	done
 
 # The real program under Xvfb, driven by xdotool; screenshots go to
