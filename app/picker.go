@@ -17,7 +17,7 @@ import (
 )
 
 // columnWidths are the picker's column widths, by column.
-var columnWidths = [session.NumColumns]float32{64, 160, 160, 64, 100, 180, 60, 52, 64}
+var columnWidths = [session.NumColumns]float32{84, 160, 160, 64, 100, 180, 60, 52, 64}
 
 // columnTitle returns the translated heading of a picker column.
 func columnTitle(c session.Column) string {
@@ -202,9 +202,9 @@ func (p *picker) show(confirmed bool) {
 
 // focusFilter gives the keyboard to the filter box.
 func (p *picker) focusFilter() {
-	if c := fyne.CurrentApp().Driver().CanvasForObject(p.filter); c != nil {
-		c.Focus(p.filter)
-	}
+	// The window's canvas, not the filter's: a dialog shown for the first
+	// time is not drawn yet, and its box belongs to no canvas until then.
+	p.a.win.Canvas().Focus(p.filter)
 }
 
 // refresh brings the picker in line with the collection: new games, the

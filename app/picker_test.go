@@ -360,3 +360,27 @@ func TestMenusFollowTheGameOpenedFromThePicker(t *testing.T) {
 			items.list.Disabled, items.next.Disabled, items.previous.Disabled)
 	}
 }
+
+func TestPickerHasTheKeyboardWhenAFileOpens(t *testing.T) {
+	// Opened from the command line or Ctrl+O, the picker did not get the
+	// keyboard: the filter went into the hidden move box.
+	h := newHarness(t)
+	p := h.picked(h.openGames(pickerGames))
+	if h.app.win.Canvas().Focused() != p.filter {
+		t.Fatalf("the keyboard is on %T", h.app.win.Canvas().Focused())
+	}
+	h.app.win.Canvas().Focused().TypedRune('x')
+	if p.filter.Text != "x" || h.app.ui.moveBox.entry.Text != "" {
+		t.Errorf("filter %q, move box %q", p.filter.Text, h.app.ui.moveBox.entry.Text)
+	}
+}
+
+func TestPickerNumbersAreNotCut(t *testing.T) {
+	h := newHarness(t)
+	p := h.picked(h.openGames(pickerGames))
+	cell := newGameCell(p.tapRow)
+	cell.set(0, "3257000", false, fyne.TextAlignTrailing)
+	if w := cell.label.MinSize().Width; w > columnWidths[session.ColNumber] {
+		t.Errorf("a seven-digit number needs %v, the column is %v", w, columnWidths[session.ColNumber])
+	}
+}
