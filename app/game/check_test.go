@@ -144,14 +144,14 @@ func TestCheckPGNErrorsInVariations(t *testing.T) {
 	want := []struct {
 		game, line int
 		text, msg  string
-		problem    game.MoveProblem
+		reason     game.MoveReason
 	}{
-		{1, 4, "Ke3", "no white king can move to e3", game.MoveUnreachable},
-		{2, 9, "O-O", "Black can no longer castle kingside", game.MoveCastling},
-		{4, 19, "Kf2", "it would leave the white king in check", game.MoveIntoCheck},
-		{5, 24, "Ke7", "Black is in check, and this move does not get out of it", game.MoveIntoCheck},
-		{6, 31, "O-O", "White can no longer castle kingside", game.MoveCastling},
-		{7, 36, "Nd4", "it could be Nfd4 or Nbd4", game.MoveAmbiguous},
+		{1, 4, "Ke3", "no white king can move to e3", game.RefusedNoneCanReach},
+		{2, 9, "O-O", "Black can no longer castle kingside", game.RefusedCastlingRightLost},
+		{4, 19, "Kf2", "it would leave the white king in check", game.RefusedExposesKing},
+		{5, 24, "Ke7", "Black is in check, and this move does not get out of it", game.RefusedStillInCheck},
+		{6, 31, "O-O", "White can no longer castle kingside", game.RefusedCastlingRightLost},
+		{7, 36, "Nd4", "it could be Nfd4 or Nbd4", game.RefusedAmbiguous},
 	}
 	if len(errs) != len(want) {
 		t.Fatalf("%d errors, want %d: %v", len(errs), len(want), errs)
@@ -163,7 +163,7 @@ func TestCheckPGNErrorsInVariations(t *testing.T) {
 			t.Errorf("error %d is not a *PGNError of a *MoveError: %v", i, errs[i])
 			continue
 		}
-		if pe.Game != w.game || pe.Line != w.line || pe.Text != w.text || me.Problem != w.problem ||
+		if pe.Game != w.game || pe.Line != w.line || pe.Text != w.text || me.Reason != w.reason ||
 			!strings.Contains(errs[i].Error(), w.msg) {
 			t.Errorf("error %d: %v; want game %d, line %d, %q: %s", i, errs[i], w.game, w.line, w.text, w.msg)
 		}

@@ -1,5 +1,38 @@
 package game
 
+import (
+	"io"
+
+	"github.com/echiquier/echiquier/app/pgn"
+)
+
+// What the external tests use and the app does not.
+
+// CheckPGN is checkPGN.
+func CheckPGN(r io.Reader, workers int) (games int, errs []error) { return checkPGN(r, workers) }
+
+// Tags returns the game's tags as WritePGN writes them.
+func (g *Game) Tags() []pgn.Tag { return g.exportTags() }
+
+// SetNAGs is setNAGs.
+func (g *Game) SetNAGs(n *Node, nags []int) error { return g.setNAGs(n, nags) }
+
+// VariationIndex is variationIndex.
+func (n *Node) VariationIndex() int { return n.variationIndex() }
+
+// ParseMove reads s as ParseMoveIn does, a clash between English and
+// French readings being ambiguous.
+func (n *Node) ParseMove(s string) (Move, error) { return n.parseMove(s, nil) }
+
+// SANOf is sanOfMove.
+func (n *Node) SANOf(m Move) (string, error) { return n.sanOfMove(m) }
+
+// SAN is san.
+func (p *Position) SAN(m Move) string { return p.san(m) }
+
+// FENLetter is fenLetter.
+func (p Piece) FENLetter() string { return p.fenLetter() }
+
 // RaceEnabled tells the external tests whether they run under -race.
 const RaceEnabled = raceDetector
 

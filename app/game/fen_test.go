@@ -10,33 +10,33 @@ import (
 func TestFENValidation(t *testing.T) {
 	tests := []struct {
 		name, fen string
-		problem   game.FENProblem
+		reason    game.FENReason
 	}{
-		{"no kings", "8/8/8/8/8/8/8/8 w - - 0 1", game.FENKings},
-		{"two white kings", "4k3/8/8/8/8/8/8/K3K3 w - - 0 1", game.FENKings},
-		{"no black king", "8/8/8/8/8/8/8/4K3 w - - 0 1", game.FENKings},
-		{"pawn on rank 8", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", game.FENPawnOnEdgeRank},
-		{"pawn on rank 1", "4k3/8/8/8/8/8/8/p3K3 w - - 0 1", game.FENPawnOnEdgeRank},
-		{"castling without rook", "4k3/8/8/8/8/8/8/4K3 w K - 0 1", game.FENCastling},
-		{"castling with king away", "4k3/8/8/8/8/8/8/3K3R w K - 0 1", game.FENCastling},
-		{"black castling without rook", "4k3/8/8/8/8/8/8/4K3 w q - 0 1", game.FENCastling},
-		{"side not to move in check", "4k3/8/8/8/8/8/8/4Kr2 b - - 0 1", game.FENOpponentInCheck},
-		{"side not to move in check 2", "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", game.FENOpponentInCheck},
-		{"nine pawns", "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1", game.FENTooManyPieces},
-		{"too many queens", "4k3/8/8/8/QQQQ4/8/PPPPPPPP/4K3 w - - 0 1", game.FENTooManyPieces},
-		{"en passant without pawn", "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", game.FENEnPassant},
-		{"en passant wrong rank", "4k3/8/8/4p3/8/8/8/4K3 w - e5 0 1", game.FENEnPassant},
-		{"en passant for the mover", "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1", game.FENEnPassant},
-		{"chess960 castling", "4k3/8/8/8/8/8/8/R3K2R w HA - 0 1", game.FENChess960},
-		{"seven ranks", "8/8/8/8/8/8/4K2k w - - 0 1", game.FENSyntax},
-		{"long rank", "4k4/8/8/8/8/8/8/4K3 w - - 0 1", game.FENSyntax},
-		{"bad letter", "4k3/8/8/8/8/8/8/4K2X w - - 0 1", game.FENSyntax},
-		{"bad side", "4k3/8/8/8/8/8/8/4K3 x - - 0 1", game.FENSyntax},
-		{"bad counters", "4k3/8/8/8/8/8/8/4K3 w - - x 1", game.FENCounters},
-		{"negative counter", "4k3/8/8/8/8/8/8/4K3 w - - -1 1", game.FENCounters},
-		{"too few fields", "4k3/8/8/8/8/8/8/4K3 w", game.FENSyntax},
-		{"duplicate castling", "r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1", game.FENSyntax},
-		{"empty", "", game.FENSyntax},
+		{"no kings", "8/8/8/8/8/8/8/8 w - - 0 1", game.BadFENKingCount},
+		{"two white kings", "4k3/8/8/8/8/8/8/K3K3 w - - 0 1", game.BadFENKingCount},
+		{"no black king", "8/8/8/8/8/8/8/4K3 w - - 0 1", game.BadFENKingCount},
+		{"pawn on rank 8", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", game.BadFENPawnOnEdge},
+		{"pawn on rank 1", "4k3/8/8/8/8/8/8/p3K3 w - - 0 1", game.BadFENPawnOnEdge},
+		{"castling without rook", "4k3/8/8/8/8/8/8/4K3 w K - 0 1", game.BadFENCastlingRight},
+		{"castling with king away", "4k3/8/8/8/8/8/8/3K3R w K - 0 1", game.BadFENCastlingRight},
+		{"black castling without rook", "4k3/8/8/8/8/8/8/4K3 w q - 0 1", game.BadFENCastlingRight},
+		{"side not to move in check", "4k3/8/8/8/8/8/8/4Kr2 b - - 0 1", game.BadFENOpponentInCheck},
+		{"side not to move in check 2", "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", game.BadFENOpponentInCheck},
+		{"nine pawns", "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1", game.BadFENTooManyPieces},
+		{"too many queens", "4k3/8/8/8/QQQQ4/8/PPPPPPPP/4K3 w - - 0 1", game.BadFENTooManyPieces},
+		{"en passant without pawn", "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", game.BadFENEnPassantSquare},
+		{"en passant wrong rank", "4k3/8/8/4p3/8/8/8/4K3 w - e5 0 1", game.BadFENEnPassantSquare},
+		{"en passant for the mover", "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1", game.BadFENEnPassantSquare},
+		{"chess960 castling", "4k3/8/8/8/8/8/8/R3K2R w HA - 0 1", game.BadFENChess960},
+		{"seven ranks", "8/8/8/8/8/8/4K2k w - - 0 1", game.BadFENRankCount},
+		{"long rank", "4k4/8/8/8/8/8/8/4K3 w - - 0 1", game.BadFENRankLength},
+		{"bad letter", "4k3/8/8/8/8/8/8/4K2X w - - 0 1", game.BadFENLetter},
+		{"bad side", "4k3/8/8/8/8/8/8/4K3 x - - 0 1", game.BadFENSideToMove},
+		{"bad counters", "4k3/8/8/8/8/8/8/4K3 w - - x 1", game.BadFENCounters},
+		{"negative counter", "4k3/8/8/8/8/8/8/4K3 w - - -1 1", game.BadFENCounters},
+		{"too few fields", "4k3/8/8/8/8/8/8/4K3 w", game.BadFENFieldCount},
+		{"duplicate castling", "r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1", game.BadFENCastlingTwice},
+		{"empty", "", game.BadFENFieldCount},
 	}
 	for _, tt := range tests {
 		_, err := game.New(game.Options{FEN: tt.fen})
@@ -48,8 +48,8 @@ func TestFENValidation(t *testing.T) {
 			t.Errorf("%s: err = %v, want a *FENError", tt.name, err)
 			continue
 		}
-		if fe.Problem != tt.problem {
-			t.Errorf("%s: problem %d (%v), want %d", tt.name, fe.Problem, err, tt.problem)
+		if fe.Reason != tt.reason {
+			t.Errorf("%s: reason %d (%v), want %d", tt.name, fe.Reason, err, tt.reason)
 		}
 	}
 }

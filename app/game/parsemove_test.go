@@ -109,23 +109,23 @@ func TestParseMove(t *testing.T) {
 
 func TestParseMoveErrors(t *testing.T) {
 	tests := []refusal{
-		{"", "hello", game.MoveSyntax, "not a move"},
-		{"", "", game.MoveSyntax, "not a move"},
-		{"", "Nf4", game.MoveUnreachable, "no white knight can move to f4"},
-		{"", "Cf4", game.MoveUnreachable, "no white knight can move to f4"},
-		{"", "cf4", game.MoveUnreachable, "no white knight can move to f4"},
-		{"", "Fe5", game.MoveUnreachable, "no white bishop can move to e5"},
-		{"", "e5", game.MoveUnreachable, "no white pawn can move to e5"},
-		{"", "O-O", game.MoveCastling, "pieces between"},
-		{"", "e2e5", game.MoveUnreachable, "e5"},
-		{bishopToB4, "b4", game.MoveUnreachable, "no white pawn can move to b4"},
-		{pawnOrPiece, "gxf5", game.MoveUnreachable, "pawn"},
-		{kingAndRook, "Rf1", game.MoveAmbiguous, "Kf1 or Rf1"},
-		{kingAndRook, "Rxf1", game.MoveAmbiguous, "Kf1 or Rf1"},
-		{twoKnights, "Nc3", game.MoveAmbiguous, "Nbc3 or Ndc3"},
-		{twoKnights, "Cc3", game.MoveAmbiguous, "Nbc3 or Ndc3"},
-		{promotion, "e8", game.MoveNoPromotion, "promote"},
-		{promotion, "e8=K", game.MoveSyntax, "not a move"},
+		{"", "hello", game.RefusedNotAMove, "not a move"},
+		{"", "", game.RefusedNotAMove, "not a move"},
+		{"", "Nf4", game.RefusedNoneCanReach, "no white knight can move to f4"},
+		{"", "Cf4", game.RefusedNoneCanReach, "no white knight can move to f4"},
+		{"", "cf4", game.RefusedNoneCanReach, "no white knight can move to f4"},
+		{"", "Fe5", game.RefusedNoneCanReach, "no white bishop can move to e5"},
+		{"", "e5", game.RefusedNoneCanReach, "no white pawn can move to e5"},
+		{"", "O-O", game.RefusedCastlingBlocked, "pieces between"},
+		{"", "e2e5", game.RefusedCannotReach, "e5"},
+		{bishopToB4, "b4", game.RefusedNoneCanReach, "no white pawn can move to b4"},
+		{pawnOrPiece, "gxf5", game.RefusedNoneCanReach, "pawn"},
+		{kingAndRook, "Rf1", game.RefusedAmbiguous, "Kf1 or Rf1"},
+		{kingAndRook, "Rxf1", game.RefusedAmbiguous, "Kf1 or Rf1"},
+		{twoKnights, "Nc3", game.RefusedAmbiguous, "Nbc3 or Ndc3"},
+		{twoKnights, "Cc3", game.RefusedAmbiguous, "Nbc3 or Ndc3"},
+		{promotion, "e8", game.RefusedNoPromotion, "promote"},
+		{promotion, "e8=K", game.RefusedNotAMove, "not a move"},
 	}
 	for _, tt := range tests {
 		_, err := newGame(t, tt.fen).Root().ParseMove(tt.input)
@@ -214,7 +214,7 @@ func readsBack(t *testing.T, n *game.Node, text, san string) {
 		if back, _ := n.SANOf(m); back != san {
 			t.Errorf("%s read as %s, want %s", text, back, san)
 		}
-	case strings.HasPrefix(text, "R") && errors.As(err, &me) && me.Problem == game.MoveAmbiguous && slices.Contains(me.Candidates, san):
+	case strings.HasPrefix(text, "R") && errors.As(err, &me) && me.Reason == game.RefusedAmbiguous && slices.Contains(me.Candidates, san):
 	default:
 		t.Errorf("%s (%s): %v", text, san, err)
 	}
