@@ -2,6 +2,7 @@ package game_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/echiquier/echiquier/app/game"
@@ -78,5 +79,39 @@ func TestFENRoundTrip(t *testing.T) {
 	play(t, g, "Qxf7#")
 	if s := g.Status(); s.Reason != game.Checkmate {
 		t.Errorf("Scholar's mate: %v", s)
+	}
+}
+
+// hugeFEN is a megabyte of FEN in one field, as a broken or malicious
+// [FEN] tag may hold.
+var hugeFEN = strings.Repeat("rnbqkbnr/pppppppp/", 1<<20/18) + " w KQkq - 0 1"
+
+// TestHugeFENShortMessage: an error about a megabyte of FEN quotes one
+// short line of it, however it is worded.
+func TestHugeFENShortMessage(t *testing.T) {
+	for _, fen := range []string{
+		hugeFEN,
+		strings.Repeat("x", 1<<20),
+		game.StartFEN[:43] + strings.Repeat("x", 1<<20) + " - 0 1",
+		"4k3/8/8/8/8/8/8/4K3 w - - " + strings.Repeat("1", 1<<20) + " 1",
+		"4k3/8/8/8/8/8/8/4K3 w - - 0\n" + strings.Repeat("1", 1<<20),
+	} {
+		_, err := game.ParseFEN(fen)
+		var fe *game.FENError
+		if !errors.As(err, &fe) {
+			t.Fatalf("%.30q: %v", fen, err)
+		}
+		if msg := err.Error(); len(msg) > 400 || strings.Contains(msg, "\n") {
+			t.Errorf("%.30q: a message of %d bytes: %.100q", fen, len(msg), msg)
+		}
+	}
+}
+
+// BenchmarkHugeFENError reads a megabyte of FEN and words its error:
+// linear in the FEN's length.
+func BenchmarkHugeFENError(b *testing.B) {
+	for b.Loop() {
+		_, err := game.ParseFEN(hugeFEN)
+		_ = err.Error()
 	}
 }

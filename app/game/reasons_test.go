@@ -150,9 +150,9 @@ func TestFENReasons(t *testing.T) {
 	const kings = "4k3/8/8/8/8/8/8/4K3"
 	white, black := game.White, game.Black
 	tests := []struct {
-		fen     string
-		want    game.FENError // Reason and data; FEN is checked apart
-		detail  string        // the message, after the FEN
+		fen    string
+		want   game.FENError // Reason and data; FEN is checked apart
+		detail string        // the message, after the FEN
 	}{
 		{"8/8 w", game.FENError{Reason: game.BadFENFieldCount, Count: 2},
 			"a FEN has 6 fields separated by spaces, this one has 2"},

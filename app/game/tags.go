@@ -61,5 +61,3 @@ func (g *Game) SetTag(name, value string) {
 	}
 	g.tags.set(name, value)
 }
-
-
