@@ -3,10 +3,11 @@
 // lossless PGN.
 //
 // It has two move generators, each with its own role. github.com/notnil/chess
-// is the rules core of play: the moves played, their SAN, the legal moves
-// offered and the automatic end of a position played to go through it
-// (Game.Move, Game.PlayMove, Game.LegalMoves, Node.Legal, claims); this
-// package is the only one that imports it. This package's own generator
+// is the rules core of play: it resolves the moves played (Game.Move,
+// PrepareMove, PlayMove, the side lines), writes their SAN, lists the
+// legal moves offered (Game.LegalMoves, Node.Legal) and tells whether a
+// position played has a legal move left; this package is the only one
+// that imports it. This package's own generator
 // (Position, movegen.go) replays PGN in bulk (FromPGN, ReadPGN): it is
 // many times faster, and a node read from a file builds notnil's position
 // only when it is played from. The two agree move for move: a

@@ -14,7 +14,7 @@ var (
 	// claims.
 	ErrGameOver = errors.New("the game is over")
 	// ErrIllegalMove: a move that cannot be played here (every *MoveError
-	// but those whose Reason is GameOver matches it).
+	// whose GameOver is false matches it).
 	ErrIllegalMove = errors.New("illegal move")
 	// ErrNoMoves: there is no move to take back.
 	ErrNoMoves = errors.New("no move to take back")
