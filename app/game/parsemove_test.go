@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/pgn"
 )
 
 // Positions for the move input tests.
@@ -236,9 +237,10 @@ func TestFrenchDisplayReadsBack(t *testing.T) {
 }
 
 // FuzzParseMove: any text either names a legal move, which plays, or is
-// refused with a *MoveError about that text; nothing panics.
+// refused with a *MoveError about that text (as pgn.Excerpt cuts it);
+// nothing panics.
 func FuzzParseMove(f *testing.F) {
-	for _, s := range []string{"e4", "Cf3", "cf3", "fxe5", "Fxe5", "Rf1", "e8=D", "e8d", "e7e8q", "O-O", "0-0-0", "b4", "dd4", "", "R", "=D", "e8=", "x", "Txh8+", "ée4", "1-0"} {
+	for _, s := range []string{"e4", "Cf3", "cf3", "fxe5", "Fxe5", "Rf1", "e8=D", "e8d", "e7e8q", "O-O", "0-0-0", "b4", "dd4", "", "R", "=D", "e8=", "x", "Txh8+", "ée4", "1-0", "\r", "e4\ne5"} {
 		f.Add(s)
 	}
 	games := []*game.Game{newGame(f, ""), newGame(f, pawnOrPiece), newGame(f, kingAndRook), newGame(f, promotion), newGame(f, castleBoth)}
@@ -248,7 +250,7 @@ func FuzzParseMove(f *testing.F) {
 			m, err := root.ParseMove(s)
 			if err != nil {
 				var me *game.MoveError
-				if !errors.As(err, &me) || !strings.Contains(err.Error(), fmt.Sprintf("%q", s)) {
+				if !errors.As(err, &me) || !strings.Contains(err.Error(), fmt.Sprintf("%q", pgn.Excerpt(s))) {
 					t.Fatalf("%s: ParseMove(%q): %v, want a *MoveError naming the text", g.FEN(), s, err)
 				}
 				continue
