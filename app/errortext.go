@@ -94,6 +94,8 @@ func sentinelText(err error) string {
 		return lang.L("chess variants are not supported, only standard chess")
 	case errors.Is(err, game.ErrNullMove):
 		return lang.L("null moves are not chess moves and are not supported")
+	case errors.Is(err, game.ErrStaleMove):
+		return lang.L("the game changed since the move was prepared")
 	case errors.Is(err, game.ErrIllegalMove):
 		return lang.L("illegal move")
 	}

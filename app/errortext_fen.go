@@ -6,54 +6,58 @@ import (
 	"github.com/echiquier/echiquier/app/game"
 )
 
-// fenErrorText words a FEN that describes no legal position.
+// fenErrorText words a FEN that describes no legal position; a reason
+// it does not know keeps the rules layer's English.
 func fenErrorText(e *game.FENError) string {
-	reason := fenFieldText(e)
-	if reason == "" {
-		reason = fenPositionText(e)
+	reason, ok := fenReasonText(e)
+	if !ok {
+		return e.Error()
 	}
 	return lang.L("invalid FEN: {{.Reason}}", map[string]any{"Reason": reason})
 }
 
-// fenFieldText says what is wrong in the fields of a FEN, or "" when its
-// fields are well formed.
-func fenFieldText(e *game.FENError) string {
+// fenReasonText says what is wrong with a FEN, and reports false for a
+// reason it does not know.
+func fenReasonText(e *game.FENError) (string, bool) {
 	data := map[string]any{"Count": e.Count, "Rank": e.Rank, "Text": e.Text, "MoveNumber": e.MoveNumber,
 		"Right": e.Right.String()}
 	switch e.Reason {
 	case game.BadFENFieldCount:
-		return lang.L("a FEN has 6 fields separated by spaces, this one has {{.Count}}", data)
+		return lang.L("a FEN has 6 fields separated by spaces, this one has {{.Count}}", data), true
 	case game.BadFENRankCount:
-		return lang.L("the board must have 8 ranks separated by /, this one has {{.Count}}", data)
+		return lang.L("the board must have 8 ranks separated by /, this one has {{.Count}}", data), true
 	case game.BadFENLetter:
-		return lang.L("“{{.Text}}” on rank {{.Rank}} is not a piece letter or a digit", data)
+		return lang.L("“{{.Text}}” on rank {{.Rank}} is not a piece letter or a digit", data), true
 	case game.BadFENRankLength:
-		return lang.L("the squares of rank {{.Rank}} add up to {{.Count}}, not 8", data)
+		return lang.L("the squares of rank {{.Rank}} add up to {{.Count}}, not 8", data), true
 	case game.BadFENSideToMove:
-		return lang.L("the side to move must be w or b, not “{{.Text}}”", data)
-	case game.BadFENCastlingField:
-		return lang.L("castling rights are written with K, Q, k and q (or -), not “{{.Text}}”; Chess960 is not supported", data)
+		return lang.L("the side to move must be w or b, not “{{.Text}}”", data), true
+	case game.BadFENCastlingField, game.BadFENChess960:
+		return lang.L("castling rights are written with K, Q, k and q (or -), not “{{.Text}}”; Chess960 is not supported", data), true
 	case game.BadFENCastlingTwice:
-		return lang.L("castling right {{.Right}} is given twice", data)
+		return lang.L("castling right {{.Right}} is given twice", data), true
 	case game.BadFENEnPassantField:
-		return lang.L("the en-passant field must be a square or -, not “{{.Text}}”", data)
+		return lang.L("the en-passant field must be a square or -, not “{{.Text}}”", data), true
 	case game.BadFENCounters:
-		return lang.L("the move counters must be whole numbers, not “{{.Text}}” and “{{.MoveNumber}}”", data)
+		return lang.L("the move counters must be whole numbers, not “{{.Text}}” and “{{.MoveNumber}}”", data), true
+	case game.BadFENUnplayable:
+		return lang.L("the rules engine cannot play from this position (“{{.Text}}”)", data), true
 	}
-	return ""
+	return fenPositionText(e)
 }
 
-// fenPositionText says what is wrong in the position a FEN describes.
-func fenPositionText(e *game.FENError) string {
+// fenPositionText says what is wrong in the position a FEN describes;
+// false for a reason it does not know.
+func fenPositionText(e *game.FENError) (string, bool) {
 	data := map[string]any{"Count": e.Count, "Square": e.Square.String(), "Rook": e.RookSquare.String(),
 		"Right": e.Right.String()}
 	switch e.Reason {
 	case game.BadFENKingCount:
-		return kingCountText(e.Color, e.Count, data)
+		return kingCountText(e.Color, e.Count, data), true
 	case game.BadFENPawnOnEdge:
-		return lang.L("a pawn stands on {{.Square}}; pawns never stand on rank 1 or 8", data)
+		return lang.L("a pawn stands on {{.Square}}; pawns never stand on rank 1 or 8", data), true
 	case game.BadFENCastlingRight:
-		return lang.L("castling right {{.Right}} needs the king on {{.Square}} and a rook on {{.Rook}}", data)
+		return lang.L("castling right {{.Right}} needs the king on {{.Square}} and a rook on {{.Rook}}", data), true
 	}
 	return fenSideText(e, data)
 }
@@ -71,22 +75,23 @@ func kingCountText(c game.Color, count int, data map[string]any) string {
 	return lang.L("Black has {{.Count}} kings; each side must have exactly one", data)
 }
 
-// fenSideText words the FEN errors about one side, by colour.
-func fenSideText(e *game.FENError, data map[string]any) string {
+// fenSideText words the FEN errors about one side, by colour; false for
+// a reason it does not know.
+func fenSideText(e *game.FENError, data map[string]any) (string, bool) {
 	white := e.Color == game.White
 	switch {
 	case e.Reason == game.BadFENTooManyPieces && white:
-		return lang.L("White has more pieces than eight pawns and their promotions allow")
+		return lang.L("White has more pieces than eight pawns and their promotions allow"), true
 	case e.Reason == game.BadFENTooManyPieces:
-		return lang.L("Black has more pieces than eight pawns and their promotions allow")
+		return lang.L("Black has more pieces than eight pawns and their promotions allow"), true
 	case e.Reason == game.BadFENEnPassantSquare && white:
-		return lang.L("the en-passant square {{.Square}} does not follow a double step of a white pawn", data)
+		return lang.L("the en-passant square {{.Square}} does not follow a double step of a white pawn", data), true
 	case e.Reason == game.BadFENEnPassantSquare:
-		return lang.L("the en-passant square {{.Square}} does not follow a double step of a black pawn", data)
+		return lang.L("the en-passant square {{.Square}} does not follow a double step of a black pawn", data), true
 	case e.Reason == game.BadFENOpponentInCheck && white:
-		return lang.L("White is in check but it is Black's move")
+		return lang.L("White is in check but it is Black's move"), true
 	case e.Reason == game.BadFENOpponentInCheck:
-		return lang.L("Black is in check but it is White's move")
+		return lang.L("Black is in check but it is White's move"), true
 	}
-	return e.Detail
+	return "", false
 }

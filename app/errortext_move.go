@@ -13,26 +13,37 @@ import (
 // blanche", "aucun cavalier blanc").
 
 // moveErrorText words a refused move, with the moves it suggests in
-// notation n.
+// notation n; a reason it does not know keeps the rules layer's English.
 func moveErrorText(e *game.MoveError, n game.Notation) string {
+	if s, ok := moveReasonText(e, n); ok {
+		return s
+	}
+	return e.Error()
+}
+
+// moveReasonText words a refused move by its reason, and reports false
+// for a reason it does not know.
+func moveReasonText(e *game.MoveError, n game.Notation) (string, bool) {
 	switch e.Reason {
-	case game.RefusedOther:
-		return e.Error()
 	case game.RefusedNotAMove:
-		return lang.L("“{{.Move}}” is not a move", map[string]any{"Move": e.Input})
+		return lang.L("“{{.Move}}” is not a move", map[string]any{"Move": e.Input}), true
 	case game.RefusedAmbiguous:
 		moves := make([]string, len(e.Candidates))
 		for i, san := range e.Candidates {
 			moves[i] = game.FormatSAN(san, n)
 		}
 		return lang.L("ambiguous move “{{.Move}}”: it could be {{.Moves}}", map[string]any{
-			"Move": e.Input, "Moves": orList(moves)})
+			"Move": e.Input, "Moves": orList(moves)}), true
 	case game.RefusedGameOver, game.RefusedNoTimeLeft:
 		return lang.L("move “{{.Move}}” refused: {{.Reason}}", map[string]any{
-			"Move": e.Input, "Reason": gameOverReasonText(e)})
+			"Move": e.Input, "Reason": gameOverReasonText(e)}), true
+	}
+	reason, ok := illegalReasonText(e)
+	if !ok {
+		return "", false
 	}
 	return lang.L("illegal move “{{.Move}}”: {{.Reason}}", map[string]any{
-		"Move": e.Input, "Reason": illegalReasonText(e)})
+		"Move": e.Input, "Reason": reason}), true
 }
 
 // orList joins a few moves as "Nbd2, Nfd2 or Qd2".
@@ -58,67 +69,69 @@ func gameOverReasonText(e *game.MoveError) string {
 	return lang.L("the game is over")
 }
 
-// illegalReasonText says why a move is illegal.
-func illegalReasonText(e *game.MoveError) string {
+// illegalReasonText says why a move is illegal, and reports false for a
+// reason it does not know.
+func illegalReasonText(e *game.MoveError) (string, bool) {
 	sq := map[string]any{"Square": e.Square.String()}
 	switch e.Reason {
 	case game.RefusedEmptySquare:
-		return lang.L("there is no piece on {{.Square}}", sq)
+		return lang.L("there is no piece on {{.Square}}", sq), true
 	case game.RefusedWrongKind:
-		return noSuchPieceText(e.Kind, sq)
+		return noSuchPieceText(e.Kind, sq), true
 	case game.RefusedOpponentsPiece:
 		if e.Piece.Color() == game.Black {
-			return lang.L("the piece on {{.Square}} is Black's and it is White's move", sq)
+			return lang.L("the piece on {{.Square}} is Black's and it is White's move", sq), true
 		}
-		return lang.L("the piece on {{.Square}} is White's and it is Black's move", sq)
+		return lang.L("the piece on {{.Square}} is White's and it is Black's move", sq), true
 	case game.RefusedNoneCanReach:
-		return noneCanReachText(e.Color, e.Kind, map[string]any{"Square": e.To.String()})
+		return noneCanReachText(e.Color, e.Kind, map[string]any{"Square": e.To.String()}), true
 	case game.RefusedCannotReach:
-		return cannotReachText(e.Piece.Kind(), map[string]any{"From": e.Square.String(), "To": e.To.String()})
+		return cannotReachText(e.Piece.Kind(), map[string]any{"From": e.Square.String(), "To": e.To.String()}), true
 	case game.RefusedNoPromotion:
-		return lang.L("a pawn reaching the last rank must be promoted: add =Q, =R, =B or =N")
+		return lang.L("a pawn reaching the last rank must be promoted: add =Q, =R, =B or =N"), true
 	case game.RefusedNotLegal:
-		return lang.L("it is not one of the legal moves here")
+		return lang.L("it is not one of the legal moves here"), true
 	}
 	return checkReasonText(e)
 }
 
 // checkReasonText says why a move is illegal because of check, or why
-// castling is.
-func checkReasonText(e *game.MoveError) string {
+// castling is; false for a reason it does not know.
+func checkReasonText(e *game.MoveError) (string, bool) {
 	white := e.Color == game.White
 	switch {
 	case e.Reason == game.RefusedStillInCheck && white:
-		return lang.L("White is in check, and this move does not get out of it")
+		return lang.L("White is in check, and this move does not get out of it"), true
 	case e.Reason == game.RefusedStillInCheck:
-		return lang.L("Black is in check, and this move does not get out of it")
+		return lang.L("Black is in check, and this move does not get out of it"), true
 	case e.Reason == game.RefusedExposesKing && white:
-		return lang.L("it would leave the white king in check")
+		return lang.L("it would leave the white king in check"), true
 	case e.Reason == game.RefusedExposesKing:
-		return lang.L("it would leave the black king in check")
+		return lang.L("it would leave the black king in check"), true
 	}
 	return castlingReasonText(e)
 }
 
-// castlingReasonText says why the side to move cannot castle.
-func castlingReasonText(e *game.MoveError) string {
+// castlingReasonText says why the side to move cannot castle; false for
+// a reason it does not know.
+func castlingReasonText(e *game.MoveError) (string, bool) {
 	switch {
 	case e.Reason == game.RefusedCastlingRightLost && e.Kingside:
-		return lang.L("castling kingside is no longer allowed (the king or that rook has moved)")
+		return lang.L("castling kingside is no longer allowed (the king or that rook has moved)"), true
 	case e.Reason == game.RefusedCastlingRightLost:
-		return lang.L("castling queenside is no longer allowed (the king or that rook has moved)")
+		return lang.L("castling queenside is no longer allowed (the king or that rook has moved)"), true
 	case e.Reason == game.RefusedCastlingBlocked && e.Kingside:
-		return lang.L("castling kingside is not possible with pieces between the king and the rook")
+		return lang.L("castling kingside is not possible with pieces between the king and the rook"), true
 	case e.Reason == game.RefusedCastlingBlocked:
-		return lang.L("castling queenside is not possible with pieces between the king and the rook")
+		return lang.L("castling queenside is not possible with pieces between the king and the rook"), true
 	case e.Reason == game.RefusedCastlingInCheck:
-		return lang.L("castling is not allowed out of check")
+		return lang.L("castling is not allowed out of check"), true
 	case e.Reason == game.RefusedCastlingAttacked && e.Kingside:
-		return lang.L("castling kingside, the king would cross or land on an attacked square")
+		return lang.L("castling kingside, the king would cross or land on an attacked square"), true
 	case e.Reason == game.RefusedCastlingAttacked:
-		return lang.L("castling queenside, the king would cross or land on an attacked square")
+		return lang.L("castling queenside, the king would cross or land on an attacked square"), true
 	}
-	return e.Detail
+	return "", false
 }
 
 // byKind picks, from phrases about any piece, a pawn, a knight, a bishop,

@@ -78,11 +78,11 @@ func TestMoveErrorText(t *testing.T) {
 func TestMoveErrorTextOfOtherSources(t *testing.T) {
 	inEnglish(t)
 	g, _ := game.New(game.Options{FEN: "4k3/8/8/8/8/8/8/1N1NK2R w K - 0 1"})
-	_, err := g.Live().SANOf(game.Move{From: square("e1"), To: square("h1")})
+	_, err := g.PrepareMove(game.Move{From: square("e1"), To: square("h1")})
 	if got, want := errorText(err), "Illegal move “e1h1”: it is not one of the legal moves here"; got != want {
-		t.Errorf("SANOf: %s, want %s", got, want)
+		t.Errorf("PrepareMove: %s, want %s", got, want)
 	}
-	_, err = g.Live().ParseMove("Cc3")
+	_, err = g.Live().ParseMoveIn("Cc3", game.FrenchSAN)
 	if got, want := errorTextIn(err, game.FrenchSAN), "Ambiguous move “Cc3”: it could be Cbc3 or Cdc3"; got != want {
 		t.Errorf("ambiguous in French SAN: %s, want %s", got, want)
 	}
@@ -91,9 +91,9 @@ func TestMoveErrorTextOfOtherSources(t *testing.T) {
 		err  error
 		want string
 	}{
-		{&game.MoveError{Input: "Bc4", Problem: game.MoveGameOver, Reason: game.RefusedNoTimeLeft, Color: game.Black},
+		{&game.MoveError{Input: "Bc4", Reason: game.RefusedNoTimeLeft, Color: game.Black},
 			"Move “Bc4” refused: Black had no time left in this position"},
-		{&game.MoveError{Input: "e4", Problem: game.MoveGameOver, Reason: game.RefusedGameOver, Status: mated},
+		{&game.MoveError{Input: "e4", Reason: game.RefusedGameOver, Status: mated},
 			"Move “e4” refused: the game is over (White wins by checkmate)"},
 	}
 	for _, tt := range tests {
@@ -277,5 +277,137 @@ func TestErrorTextInFrench(t *testing.T) {
 	_, err := game.ParseFEN("8/8/8/8/8/8/8/KK5k w - - 0 1")
 	if got := errorText(err); !strings.Contains(got, "les Blancs ont 2 rois") {
 		t.Errorf("FEN error in French: %q", got)
+	}
+}
+
+// inLanguages runs check in English and in French.
+func inLanguages(t *testing.T, check func(language string)) {
+	t.Helper()
+	locale := readSystemLocale()
+	t.Cleanup(func() { locale.useLanguage("") })
+	for _, code := range []string{"en", "fr"} {
+		if err := locale.useLanguage(code); err != nil {
+			t.Fatal(err)
+		}
+		check(code)
+	}
+}
+
+// TestEveryReasonWorded walks every value of every reason the rules
+// layer and the PGN reader give, up to their count constants, so that a
+// new value cannot be left without words: each has a text of its own in
+// English and in French, not the fallback.
+func TestEveryReasonWorded(t *testing.T) {
+	inLanguages(t, func(language string) {
+		for r := range game.NumReasons {
+			name := reasonText(r)
+			if name == "" || name == unknownReasonText() {
+				t.Errorf("%s: Reason %d (%q) has no name", language, r, r)
+			}
+			for _, s := range []game.Status{{Result: game.WhiteWins, Reason: r}, {Result: game.BlackWins, Reason: r},
+				{Result: game.Draw, Reason: r}} {
+				if text := resultText(s); text == "" || strings.Contains(text, unknownReasonText()) {
+					t.Errorf("%s: %v reads %q", language, s, text)
+				}
+			}
+		}
+		for r := range game.NumMoveReasons {
+			for _, c := range []game.Color{game.White, game.Black} {
+				for _, k := range []game.Kind{game.NoKind, game.Pawn, game.Knight, game.Bishop, game.Rook, game.Queen, game.King} {
+					e := &game.MoveError{Input: "x", Reason: r, Color: c, Kind: k, Piece: game.NewPiece(c.Other(), k),
+						Square: 12, To: 28, Candidates: []string{"Nbd2", "Nfd2"}}
+					if text, ok := moveReasonText(e, game.EnglishSAN); !ok || text == "" {
+						t.Errorf("%s: MoveReason %d (%v) has no text", language, r, e)
+					}
+				}
+			}
+		}
+		for r := range game.NumFENReasons {
+			for _, c := range []game.Color{game.White, game.Black} {
+				for _, count := range []int{0, 2} {
+					e := &game.FENError{FEN: "x", Reason: r, Color: c, Count: count, Text: "x"}
+					if text, ok := fenReasonText(e); !ok || text == "" {
+						t.Errorf("%s: FENReason %d (%v) has no text", language, r, e)
+					}
+				}
+			}
+		}
+		for k := pgn.SyntaxKind(1); k < pgn.NumSyntaxKinds; k++ {
+			if text, ok := syntaxKindText(k, "Site"); !ok || text == "" {
+				t.Errorf("%s: SyntaxKind %d (%v) has no text", language, k, (&pgn.SyntaxError{Kind: k}).Message())
+			}
+		}
+	})
+}
+
+// TestFrenchDiffersFromEnglish: the whole messages of every reason read
+// differently in French, their words translated.
+func TestFrenchDiffersFromEnglish(t *testing.T) {
+	texts := map[string][]string{}
+	inLanguages(t, func(language string) {
+		var list []string
+		for r := range game.NumReasons {
+			list = append(list, resultText(game.Status{Result: game.Draw, Reason: r}))
+		}
+		for r := range game.NumMoveReasons {
+			list = append(list, moveErrorText(&game.MoveError{Input: "x", Reason: r, Kind: game.Knight}, game.EnglishSAN))
+		}
+		for r := range game.NumFENReasons {
+			list = append(list, fenErrorText(&game.FENError{Reason: r, Text: "x"}))
+		}
+		for k := pgn.SyntaxKind(1); k < pgn.NumSyntaxKinds; k++ {
+			list = append(list, syntaxErrorText(&pgn.SyntaxError{Line: 1, Kind: k, Tag: "Site"}))
+		}
+		texts[language] = list
+	})
+	for i, en := range texts["en"] {
+		if texts["fr"][i] == en {
+			t.Errorf("message %d reads %q in French as in English", i, en)
+		}
+	}
+}
+
+// TestUnknownReasonsFallBack: values beyond the count constants fall back
+// to a text of their own, without one text function calling another in
+// a loop.
+func TestUnknownReasonsFallBack(t *testing.T) {
+	inEnglish(t)
+	r := game.NumReasons + 3
+	for _, s := range []game.Status{{Result: game.WhiteWins, Reason: r}, {Result: game.BlackWins, Reason: r},
+		{Result: game.Draw, Reason: r}} {
+		if text := resultText(s); !strings.Contains(text, "unknown reason") {
+			t.Errorf("%v reads %q", s, text)
+		}
+	}
+	me := &game.MoveError{Input: "x", Reason: game.NumMoveReasons}
+	if got := errorText(me); got != capitalized(me.Error()) {
+		t.Errorf("unknown move reason: %q", got)
+	}
+	fe := &game.FENError{FEN: "x", Reason: game.NumFENReasons}
+	if got := errorText(fe); got != capitalized(fe.Error()) {
+		t.Errorf("unknown FEN reason: %q", got)
+	}
+	se := &pgn.SyntaxError{Line: 2, Kind: pgn.NumSyntaxKinds}
+	if got := errorText(se); got != "Line 2: "+se.Message() {
+		t.Errorf("unknown syntax kind: %q", got)
+	}
+}
+
+// TestHugeInputShortMessage: a game whose [FEN] holds a megabyte reads
+// as a short message of one line.
+func TestHugeInputShortMessage(t *testing.T) {
+	inEnglish(t)
+	text := "[FEN \"" + strings.Repeat("rnbqkbnr/", 1<<20/9) + " w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 *\n"
+	_, err := game.ReadPGN(strings.NewReader(text))
+	if msg := errorText(err); err == nil || len(msg) > 400 || strings.Contains(msg, "\n") {
+		t.Errorf("a message of %d bytes: %.200q", len(msg), msg)
+	}
+	_, err = game.New(game.Options{FEN: strings.Repeat("x", 1<<20)})
+	if msg := errorText(err); err == nil || len(msg) > 200 {
+		t.Errorf("a message of %d bytes: %.200q", len(msg), msg)
+	}
+	g, _ := game.New(game.Options{})
+	if msg := errorText(g.Move(strings.Repeat("N", 1<<20))); len(msg) > 200 {
+		t.Errorf("a message of %d bytes: %.200q", len(msg), msg)
 	}
 }

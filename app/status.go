@@ -72,6 +72,7 @@ func resultText(s game.Status) string {
 	return blackWinsText(s.Reason)
 }
 
+// whiteWinsText says that White won, and why.
 func whiteWinsText(r game.Reason) string {
 	switch r {
 	case game.Checkmate:
@@ -86,6 +87,7 @@ func whiteWinsText(r game.Reason) string {
 	return lang.L("White wins ({{.Reason}})", map[string]any{"Reason": reasonText(r)})
 }
 
+// blackWinsText says that Black won, and why.
 func blackWinsText(r game.Reason) string {
 	switch r {
 	case game.Checkmate:
@@ -100,6 +102,7 @@ func blackWinsText(r game.Reason) string {
 	return lang.L("Black wins ({{.Reason}})", map[string]any{"Reason": reasonText(r)})
 }
 
+// drawText says that the game was drawn, and why.
 func drawText(r game.Reason) string {
 	switch r {
 	case game.Stalemate:
@@ -124,8 +127,39 @@ func drawText(r game.Reason) string {
 	return lang.L("Draw ({{.Reason}})", map[string]any{"Reason": reasonText(r)})
 }
 
-// reasonText names the reasons that only come from PGN files.
+// reasonText names any reason a game ends for, to follow a result
+// ("Draw (adjudication)"). It calls no other text function, so that an
+// unknown reason ends in unknownReasonText, not in a loop.
 func reasonText(r game.Reason) string {
+	switch r {
+	case game.NoReason:
+		return lang.L("no reason given")
+	case game.Checkmate:
+		return lang.L("checkmate")
+	case game.Stalemate:
+		return lang.L("stalemate")
+	case game.InsufficientMaterial:
+		return lang.L("insufficient material")
+	case game.FivefoldRepetition:
+		return lang.L("fivefold repetition")
+	case game.SeventyFiveMoveRule:
+		return lang.L("the 75-move rule")
+	case game.ThreefoldRepetition:
+		return lang.L("threefold repetition")
+	case game.FiftyMoveRule:
+		return lang.L("the fifty-move rule")
+	case game.Agreement:
+		return lang.L("agreement")
+	case game.Resignation:
+		return lang.L("resignation")
+	case game.TimeForfeit:
+		return lang.L("time forfeit")
+	}
+	return pgnReasonText(r)
+}
+
+// pgnReasonText names the reasons that only come from PGN files.
+func pgnReasonText(r game.Reason) string {
 	switch r {
 	case game.Abandoned:
 		return lang.L("game abandoned")
@@ -137,15 +171,12 @@ func reasonText(r game.Reason) string {
 		return lang.L("emergency")
 	case game.Death:
 		return lang.L("death")
-	case game.Checkmate:
-		return lang.L("checkmate")
-	case game.Resignation:
-		return lang.L("resignation")
-	case game.TimeForfeit:
-		return lang.L("time forfeit")
 	}
-	return drawText(r)
+	return unknownReasonText()
 }
+
+// unknownReasonText stands for a reason no text function knows.
+func unknownReasonText() string { return lang.L("unknown reason") }
 
 // claimText names a draw a player can claim.
 func claimText(r game.Reason) string {

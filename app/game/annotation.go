@@ -14,8 +14,6 @@ import (
 // move: a comment read before the first move of the main line counts as
 // the game's comment.
 func (n *Node) Comment() string {
-	n.game.mu.Lock()
-	defer n.game.mu.Unlock()
 	var texts []string
 	for _, list := range n.commentLists() {
 		for _, c := range *list {
@@ -34,8 +32,6 @@ func (n *Node) Comment() string {
 // commands the old comments carried ([%eval], [%csl]...) stay, written
 // before the text; the clock times are kept apart and stay too.
 func (g *Game) SetComment(n *Node, text string) error {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	if err := g.checkNode(n); err != nil {
 		return err
 	}
@@ -110,8 +106,6 @@ func splitCommands(c string) (cmds []string, text string) {
 // repeats; none removes them. A NAG is a number from 0 to 255, and the
 // start position, which is no move, takes none.
 func (g *Game) SetNAGs(n *Node, nags []int) error {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	if err := g.checkNode(n); err != nil {
 		return err
 	}

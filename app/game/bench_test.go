@@ -57,6 +57,47 @@ func benchmarkMoveAt(b *testing.B, plies int) {
 	}
 }
 
+// BenchmarkBoardMove measures a move made on the board as the app makes
+// it, asking first which draws it could claim: as text
+// (ClaimableDrawsWithMove, then Move: the move resolved and built twice)
+// and typed (PrepareMove, Claims, PlayPrepared: once).
+func BenchmarkBoardMove(b *testing.B) {
+	ways := map[string]func(g *game.Game, m game.Move) error{
+		"text": func(g *game.Game, m game.Move) error {
+			if _, err := g.ClaimableDrawsWithMove(m.UCI()); err != nil {
+				return err
+			}
+			return g.Move(m.UCI())
+		},
+		"typed": func(g *game.Game, m game.Move) error {
+			p, err := g.PrepareMove(m)
+			if err != nil {
+				return err
+			}
+			p.Claims()
+			return g.PlayPrepared(p, game.NoReason)
+		},
+	}
+	for _, name := range []string{"text", "typed"} {
+		b.Run(name, func(b *testing.B) {
+			g := longGame(b, 150)
+			m := g.Legal()[0]
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := ways[name](g, m); err != nil {
+					b.Fatal(err)
+				}
+				b.StopTimer()
+				if err := g.TakeBack(); err != nil {
+					b.Fatal(err)
+				}
+				_ = g.LegalMoves()
+				b.StartTimer()
+			}
+		})
+	}
+}
+
 func BenchmarkMovePly0(b *testing.B)   { benchmarkMoveAt(b, 0) }
 func BenchmarkMovePly150(b *testing.B) { benchmarkMoveAt(b, 150) }
 func BenchmarkMovePly300(b *testing.B) { benchmarkMoveAt(b, 300) }

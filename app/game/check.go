@@ -8,7 +8,7 @@ import (
 	"github.com/echiquier/echiquier/app/pgn"
 )
 
-// CheckPGN checks every game of a PGN file as FromPGN reads it — every
+// checkPGN checks every game of a PGN file as FromPGN reads it — every
 // move of the main line and of every variation against its own position,
 // with the same rules and errors — without building the games. It is
 // meant for large files: one goroutine reads the games one after the
@@ -18,7 +18,7 @@ import (
 // It returns the number of games read (with or without errors) and one
 // *PGNError for each game that FromPGN or the PGN reader refuses, in the
 // order of the games. A read error that stops the file short comes last.
-func CheckPGN(r io.Reader, workers int) (games int, errs []error) {
+func checkPGN(r io.Reader, workers int) (games int, errs []error) {
 	workers = max(workers, 1)
 	type job struct {
 		number int

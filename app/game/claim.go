@@ -47,8 +47,6 @@ const claimPenalty = 2 * time.Minute
 // at least the third time, FiftyMoveRule when the last 50 moves of each
 // side had no pawn move and no capture.
 func (g *Game) ClaimableDraws() []Reason {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	if g.goesOn() != nil {
 		return nil
 	}
@@ -72,25 +70,17 @@ func claimsAt(n *Node) []Reason {
 // capture. Nothing is played. A move that would end the game by itself
 // (checkmate, fivefold repetition...) gives no claim.
 func (g *Game) ClaimableDrawsWithMove(s string) ([]Reason, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	cm, err := g.prepareMove(s)
+	p, err := g.prepareText(s)
 	if err != nil {
 		return nil, err
 	}
-	n := g.newChild(g.live, cm)
-	if g.automaticEnd(n).Over() {
-		return nil, nil
-	}
-	return claimsAt(n), nil
+	return p.Claims(), nil
 }
 
 // ClaimDraw claims a draw for the side to move, on the board. A correct
 // claim ends the game; an incorrect one returns an error wrapping
 // ErrNoClaim, the game goes on and the opponent gets two minutes.
 func (g *Game) ClaimDraw(r Reason) error {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	if err := g.checkClaim(r); err != nil {
 		return err
 	}
@@ -104,30 +94,20 @@ func (g *Game) ClaimDraw(r Reason) error {
 // If the move itself ends the game (checkmate, fivefold repetition...),
 // that result stands.
 func (g *Game) ClaimDrawWithMove(s string, r Reason) error {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	if err := g.checkClaim(r); err != nil {
 		return err
 	}
-	cm, err := g.prepareMove(s)
+	p, err := g.prepareText(s)
 	if err != nil {
 		return err
 	}
-	claimant := g.live.pos.Turn
-	g.play(cm)
-	if g.status.Over() {
-		if g.status.Result == Draw {
-			return nil
-		}
-		return &ClaimError{Claim: r, Move: g.live.san, Status: g.status}
-	}
-	return g.settleClaim(r, claimant)
+	return g.PlayPrepared(p, r)
 }
 
 // checkClaim refuses claims that are not draw claims, and claims after the
 // game ended.
 func (g *Game) checkClaim(r Reason) error {
-	if !r.IsDrawClaim() {
+	if !r.isDrawClaim() {
 		return fmt.Errorf("%q is not a draw a player can claim: claim %q or %q", r, ThreefoldRepetition, FiftyMoveRule)
 	}
 	return g.goesOn()
@@ -155,8 +135,6 @@ func (g *Game) settleClaim(r Reason, claimant Color) error {
 // or declines it, or makes a move. If the opponent had offered a draw
 // already, the two offers make an agreement and the game is drawn.
 func (g *Game) OfferDraw(c Color) error {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	if err := g.goesOn(); err != nil {
 		return err
 	}
@@ -170,8 +148,6 @@ func (g *Game) OfferDraw(c Color) error {
 
 // AcceptDraw accepts the opponent's standing offer: the game is drawn.
 func (g *Game) AcceptDraw(c Color) error {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	if err := g.answerableOffer(c); err != nil {
 		return err
 	}
@@ -181,8 +157,6 @@ func (g *Game) AcceptDraw(c Color) error {
 
 // DeclineDraw declines the opponent's standing offer; the game goes on.
 func (g *Game) DeclineDraw(c Color) error {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	if err := g.answerableOffer(c); err != nil {
 		return err
 	}
@@ -203,7 +177,5 @@ func (g *Game) answerableOffer(c Color) error {
 // DrawOffer returns the colour of the player whose draw offer stands, and
 // false when there is none.
 func (g *Game) DrawOffer() (Color, bool) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	return g.offer.by, g.offer.pending
 }

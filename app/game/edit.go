@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+
+	"github.com/notnil/chess"
 )
 
 // Errors of the game tree's editing, for errors.Is.
@@ -31,8 +33,6 @@ var (
 // the end of the main line it returns ErrMainLineEnd: the game's moves
 // are played with Move.
 func (g *Game) AddVariation(at *Node, s string) (*Node, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	if err := g.checkNode(at); err != nil {
 		return nil, err
 	}
@@ -40,6 +40,23 @@ func (g *Game) AddVariation(at *Node, s string) (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
+	return g.addVariation(at, cm)
+}
+
+// AddVariationMove is AddVariation for a Move value.
+func (g *Game) AddVariationMove(at *Node, m Move) (*Node, error) {
+	if err := g.checkNode(at); err != nil {
+		return nil, err
+	}
+	cm, err := at.chessMove(m)
+	if err != nil {
+		return nil, err
+	}
+	return g.addVariation(at, cm)
+}
+
+// addVariation adds legal move cm of at as a variation.
+func (g *Game) addVariation(at *Node, cm *chess.Move) (*Node, error) {
 	m := fromChess(cm)
 	for _, c := range at.children {
 		if c.move == m {
@@ -64,23 +81,55 @@ func (g *Game) AddVariation(at *Node, s string) (*Node, error) {
 // [%clk] times. At the live position it is Move. It returns the new live
 // node; a move that cannot be played changes nothing.
 func (g *Game) ReplaceFrom(at *Node, s string) (*Node, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if err := g.checkNode(at); err != nil {
+	if err := g.checkMainLine(at); err != nil {
 		return nil, err
 	}
-	if !at.onMainLine() {
-		return nil, fmt.Errorf("%w: only the moves of the game can be replaced, and %s belongs to a side line", ErrNotMainLine, at.label())
-	}
 	if at == g.live {
-		cm, err := g.prepareMove(s)
-		if err != nil {
+		if err := g.Move(s); err != nil {
 			return nil, err
 		}
-		g.play(cm)
 		return g.live, nil
 	}
 	cm, err := at.resolve(s)
+	if err != nil {
+		return nil, err
+	}
+	return g.replaceFrom(at, cm, s)
+}
+
+// ReplaceFromMove is ReplaceFrom for a Move value.
+func (g *Game) ReplaceFromMove(at *Node, m Move) (*Node, error) {
+	if err := g.checkMainLine(at); err != nil {
+		return nil, err
+	}
+	if at == g.live {
+		if err := g.PlayMove(m); err != nil {
+			return nil, err
+		}
+		return g.live, nil
+	}
+	cm, err := at.chessMove(m)
+	if err != nil {
+		return nil, err
+	}
+	return g.replaceFrom(at, cm, m.text())
+}
+
+// checkMainLine returns an error unless at is a node of the main line.
+func (g *Game) checkMainLine(at *Node) error {
+	if err := g.checkNode(at); err != nil {
+		return err
+	}
+	if !at.onMainLine() {
+		return fmt.Errorf("%w: only the moves of the game can be replaced, and %s belongs to a side line", ErrNotMainLine, at.label())
+	}
+	return nil
+}
+
+// replaceFrom is ReplaceFrom before the live position, for legal move cm
+// of at, given as input.
+func (g *Game) replaceFrom(at *Node, cm *chess.Move, input string) (*Node, error) {
+	p, err := g.prepareAt(at, cm, input)
 	if err != nil {
 		return nil, err
 	}
@@ -89,11 +138,11 @@ func (g *Game) ReplaceFrom(at *Node, s string) (*Node, error) {
 	c := g.clock
 	c.restore(g.undoState(removed), at.pos.Turn, now)
 	if c.flagged(now) {
-		return nil, at.pos.refuseAt(s, MoveError{Reason: RefusedNoTimeLeft})
+		return nil, at.pos.refuseAt(input, MoveError{Reason: RefusedNoTimeLeft})
 	}
 	at.children = at.children[1:]
 	g.live, g.clock, g.status, g.offer = at, c, inProgress, drawOffer{}
-	g.play(cm)
+	g.play(p)
 	return g.live, nil
 }
 
@@ -104,8 +153,6 @@ func (g *Game) ReplaceFrom(at *Node, s string) (*Node, error) {
 // game's moves). In a finished game it may change the main line, whose
 // end becomes the live position; the status stays.
 func (g *Game) PromoteVariation(n *Node) error {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	if err := g.checkNode(n); err != nil {
 		return err
 	}
@@ -123,6 +170,7 @@ func (g *Game) PromoteVariation(n *Node) error {
 	}
 	p.children[i-1], p.children[i] = p.children[i], p.children[i-1]
 	if mainChange {
+		g.version++
 		g.live = p
 		for g.live.children != nil {
 			g.live = g.live.children[0]
@@ -136,8 +184,6 @@ func (g *Game) PromoteVariation(n *Node) error {
 // cuts the side line short. Moves of the main line are the game's: it
 // returns ErrLiveLine for them (TakeBack and ReplaceFrom change those).
 func (g *Game) DeleteVariation(n *Node) error {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	if err := g.checkNode(n); err != nil {
 		return err
 	}
@@ -154,20 +200,16 @@ func (g *Game) DeleteVariation(n *Node) error {
 // IsLive reports whether n is the position being played: the end of the
 // main line.
 func (n *Node) IsLive() bool {
-	n.game.mu.Lock()
-	defer n.game.mu.Unlock()
 	return n == n.game.live
 }
 
-// VariationIndex returns n's place among its parent's moves: 0 for the
+// variationIndex returns n's place among its parent's moves: 0 for the
 // main continuation (and for the root), 1 for the first variation, and
 // so on; -1 once n was deleted.
-func (n *Node) VariationIndex() int {
+func (n *Node) variationIndex() int {
 	if n.parent == nil {
 		return 0
 	}
-	n.game.mu.Lock()
-	defer n.game.mu.Unlock()
 	return slices.Index(n.parent.children, n)
 }
 

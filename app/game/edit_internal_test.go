@@ -31,3 +31,23 @@ func TestVariationRepetition(t *testing.T) {
 		t.Error("the side line's position after 1... c5 and its repetition have different keys")
 	}
 }
+
+// TestPreparedNodeIsPlayed: the node a PreparedMove built to answer
+// Claims is the one played, not built again.
+func TestPreparedNodeIsPlayed(t *testing.T) {
+	g, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := g.PrepareMove(Move{From: 12, To: 28})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Claims()
+	if err := g.PlayPrepared(p, NoReason); err != nil {
+		t.Fatal(err)
+	}
+	if g.live != p.node {
+		t.Error("PlayPrepared built the move's node again")
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/echiquier/echiquier/app/pgn"
 )
 
 // Errors that callers may test for with errors.Is.
@@ -12,42 +14,27 @@ var (
 	// claims.
 	ErrGameOver = errors.New("the game is over")
 	// ErrIllegalMove: a move that cannot be played here (every *MoveError
-	// but MoveGameOver matches it).
+	// whose GameOver is false matches it).
 	ErrIllegalMove = errors.New("illegal move")
 	// ErrNoMoves: there is no move to take back.
 	ErrNoMoves = errors.New("no move to take back")
+	// ErrStaleMove: a PreparedMove was played after the game changed, or
+	// in another game.
+	ErrStaleMove = errors.New("the game changed since the move was prepared")
 )
 
-// MoveProblem says why a move was refused.
-type MoveProblem int
-
-// The reasons a move is refused.
-const (
-	MoveSyntax      MoveProblem = iota // not shaped like a move
-	MoveNoPiece                        // no piece on the origin square
-	MoveWrongSide                      // the piece belongs to the side not to move
-	MoveUnreachable                    // no piece of that kind can go there
-	MoveIntoCheck                      // it would leave the mover's king in check
-	MoveAmbiguous                      // several legal moves match
-	MoveNoPromotion                    // a pawn reaches the last rank without a promotion piece
-	MoveCastling                       // castling is not allowed now
-	MoveGameOver                       // the game has ended
-)
-
-// MoveReason says exactly why a move was refused: one value per message,
-// finer than MoveProblem. The data its message names is in the fields of
-// the MoveError, so that a user interface can word it in any language.
+// MoveReason says exactly why a move was refused: one value per message.
+// The data its message names is in the fields of the MoveError, so that a
+// user interface can word it in any language.
 type MoveReason int
 
-// The exact reasons a move is refused, with the MoveError fields each one
-// sets besides Input and Reason (others may be set too). Color is the side
-// to move and Check whether it is in check, for every reason found at a
-// position: all but RefusedOther, RefusedAmbiguous and RefusedGameOver.
+// The reasons a move is refused, with the MoveError fields each one sets
+// besides Input and Reason (others may be set too). Color is the side to
+// move and Check whether it is in check, for every reason found at a
+// position: all but RefusedAmbiguous and RefusedGameOver.
 const (
-	// RefusedOther: only Detail says why (a MoveError made elsewhere).
-	RefusedOther MoveReason = iota
 	// RefusedNotAMove: "not a move": the text is not shaped like a move.
-	RefusedNotAMove
+	RefusedNotAMove MoveReason = iota
 	// RefusedEmptySquare: "there is no piece on e4": Square.
 	RefusedEmptySquare
 	// RefusedWrongKind: "there is no knight on g1": Kind is the kind the
@@ -92,79 +79,78 @@ const (
 	// RefusedNoTimeLeft: "White had no time left in this position": Color
 	// is the side whose time had run out.
 	RefusedNoTimeLeft
+	// NumMoveReasons counts the reasons above: a loop up to it meets
+	// every one.
+	NumMoveReasons
 )
 
-// moveReasons holds, for each MoveReason, its MoveProblem and how to
-// write its message in English from the MoveError's data.
-var moveReasons = [...]struct {
-	problem MoveProblem
-	detail  func(e *MoveError) string // nil: only Detail says it
-}{
-	RefusedOther: {problem: MoveSyntax},
-	RefusedNotAMove: {MoveSyntax, func(*MoveError) string {
+// moveDetails writes, for each MoveReason, what is wrong in English from
+// the MoveError's data: the one English wording of each reason.
+var moveDetails = [NumMoveReasons]func(e *MoveError) string{
+	RefusedNotAMove: func(*MoveError) string {
 		return "not a move"
-	}},
-	RefusedEmptySquare: {MoveNoPiece, func(e *MoveError) string {
+	},
+	RefusedEmptySquare: func(e *MoveError) string {
 		return fmt.Sprintf("there is no piece on %s", e.Square)
-	}},
-	RefusedWrongKind: {MoveNoPiece, func(e *MoveError) string {
+	},
+	RefusedWrongKind: func(e *MoveError) string {
 		return fmt.Sprintf("there is no %s on %s", kindName(e.Kind), e.Square)
-	}},
-	RefusedOpponentsPiece: {MoveWrongSide, func(e *MoveError) string {
+	},
+	RefusedOpponentsPiece: func(e *MoveError) string {
 		return fmt.Sprintf("the piece on %s is %s's and it is %s's move", e.Square, e.Piece.Color(), e.Color)
-	}},
-	RefusedNoneCanReach: {MoveUnreachable, func(e *MoveError) string {
+	},
+	RefusedNoneCanReach: func(e *MoveError) string {
 		return fmt.Sprintf("no %s %s can move to %s", lower(e.Color), kindName(e.Kind), e.To)
-	}},
-	RefusedCannotReach: {MoveUnreachable, func(e *MoveError) string {
+	},
+	RefusedCannotReach: func(e *MoveError) string {
 		return fmt.Sprintf("the %s on %s cannot move to %s", kindName(e.Piece.Kind()), e.Square, e.To)
-	}},
-	RefusedStillInCheck: {MoveIntoCheck, func(e *MoveError) string {
+	},
+	RefusedStillInCheck: func(e *MoveError) string {
 		return fmt.Sprintf("%s is in check, and this move does not get out of it", e.Color)
-	}},
-	RefusedExposesKing: {MoveIntoCheck, func(e *MoveError) string {
+	},
+	RefusedExposesKing: func(e *MoveError) string {
 		return fmt.Sprintf("it would leave the %s king in check", lower(e.Color))
-	}},
-	RefusedAmbiguous: {MoveAmbiguous, func(*MoveError) string {
-		return "several moves match"
-	}},
-	RefusedNoPromotion: {MoveNoPromotion, func(*MoveError) string {
+	},
+	RefusedAmbiguous: func(e *MoveError) string {
+		return "it could be " + strings.Join(e.Candidates, " or ")
+	},
+	RefusedNoPromotion: func(*MoveError) string {
 		return "a pawn reaching the last rank must promote: add =Q, =R, =B or =N"
-	}},
-	RefusedCastlingRightLost: {MoveCastling, func(e *MoveError) string {
+	},
+	RefusedCastlingRightLost: func(e *MoveError) string {
 		return fmt.Sprintf("%s can no longer castle %s: the king or that rook has moved", e.Color, e.side())
-	}},
-	RefusedCastlingBlocked: {MoveCastling, func(e *MoveError) string {
+	},
+	RefusedCastlingBlocked: func(e *MoveError) string {
 		return fmt.Sprintf("%s cannot castle %s: there are pieces between the king and the rook", e.Color, e.side())
-	}},
-	RefusedCastlingInCheck: {MoveCastling, func(e *MoveError) string {
+	},
+	RefusedCastlingInCheck: func(e *MoveError) string {
 		return fmt.Sprintf("%s cannot castle out of check", e.Color)
-	}},
-	RefusedCastlingAttacked: {MoveCastling, func(e *MoveError) string {
+	},
+	RefusedCastlingAttacked: func(e *MoveError) string {
 		return fmt.Sprintf("%s cannot castle %s: the king would cross or land on an attacked square", e.Color, e.side())
-	}},
-	RefusedNotLegal: {MoveUnreachable, func(*MoveError) string {
+	},
+	RefusedNotLegal: func(*MoveError) string {
 		return "it is not one of the legal moves here"
-	}},
-	RefusedGameOver: {MoveGameOver, func(e *MoveError) string {
+	},
+	RefusedGameOver: func(e *MoveError) string {
+		if !e.Status.Over() {
+			return "the game is over"
+		}
 		return fmt.Sprintf("the game is over (%s)", e.Status)
-	}},
-	RefusedNoTimeLeft: {MoveGameOver, func(e *MoveError) string {
+	},
+	RefusedNoTimeLeft: func(e *MoveError) string {
 		return fmt.Sprintf("%s had no time left in this position", e.Color)
-	}},
+	},
 }
 
 // MoveError is a move that was refused. Nothing changed in the game.
 type MoveError struct {
-	// Input is the move as given.
-	Input   string
-	Problem MoveProblem
+	// Input is the move as given, cut to one short line (see
+	// pgn.Excerpt).
+	Input string
 	// Reason says exactly why; the fields below hold what its message
 	// names (see the MoveReason values for which are set).
 	Reason MoveReason
-	// Detail explains the problem in English: "no white knight can move to
-	// f3".
-	Detail string
 	// Candidates lists, for an ambiguous move, the moves it could mean, in
 	// SAN.
 	Candidates []string
@@ -187,35 +173,43 @@ type MoveError struct {
 	Status Status
 }
 
+// Error words the refusal in English: `illegal move "Nf4": no white
+// knight can move to f4`.
 func (e *MoveError) Error() string {
-	switch e.Problem {
-	case MoveSyntax:
-		return fmt.Sprintf("%q is not a move", e.Input)
-	case MoveAmbiguous:
-		return fmt.Sprintf("ambiguous move %q: it could be %s", e.Input, strings.Join(e.Candidates, " or "))
-	case MoveGameOver:
-		return fmt.Sprintf("move %q refused: %s", e.Input, e.Detail)
+	detail := "unknown reason"
+	if e.Reason >= 0 && e.Reason < NumMoveReasons {
+		detail = moveDetails[e.Reason](e)
 	}
-	return fmt.Sprintf("illegal move %q: %s", e.Input, e.Detail)
+	switch {
+	case e.Reason == RefusedNotAMove:
+		return fmt.Sprintf("%q is %s", e.Input, detail)
+	case e.Reason == RefusedAmbiguous:
+		return fmt.Sprintf("ambiguous move %q: %s", e.Input, detail)
+	case e.GameOver():
+		return fmt.Sprintf("move %q refused: %s", e.Input, detail)
+	}
+	return fmt.Sprintf("illegal move %q: %s", e.Input, detail)
+}
+
+// GameOver reports whether the move was refused because the game had
+// ended (RefusedGameOver, RefusedNoTimeLeft), not for the move itself.
+func (e *MoveError) GameOver() bool {
+	return e.Reason == RefusedGameOver || e.Reason == RefusedNoTimeLeft
 }
 
 // Is makes errors.Is(err, ErrIllegalMove) and errors.Is(err, ErrGameOver)
 // work on a *MoveError.
 func (e *MoveError) Is(target error) bool {
-	if e.Problem == MoveGameOver {
+	if e.GameOver() {
 		return target == ErrGameOver
 	}
 	return target == ErrIllegalMove
 }
 
 // refuse returns e, with its Reason and data set, as the refusal of
-// input; its Problem and English Detail follow from them.
+// input.
 func refuse(input string, e MoveError) *MoveError {
-	r := moveReasons[e.Reason]
-	e.Input, e.Problem = input, r.problem
-	if r.detail != nil {
-		e.Detail = r.detail(&e)
-	}
+	e.Input = pgn.Excerpt(input)
 	return &e
 }
 

@@ -1,5 +1,28 @@
 package game
 
+import (
+	"io"
+
+	"github.com/echiquier/echiquier/app/pgn"
+)
+
+// What the external tests use and the app does not.
+
+// CheckPGN is checkPGN.
+func CheckPGN(r io.Reader, workers int) (games int, errs []error) { return checkPGN(r, workers) }
+
+// Tags returns the game's tags as WritePGN writes them.
+func (g *Game) Tags() []pgn.Tag { return g.exportTags() }
+
+// VariationIndex is variationIndex.
+func (n *Node) VariationIndex() int { return n.variationIndex() }
+
+// SAN is san.
+func (p *Position) SAN(m Move) string { return p.san(m) }
+
+// FENLetter is fenLetter.
+func (p Piece) FENLetter() string { return p.fenLetter() }
+
 // RaceEnabled tells the external tests whether they run under -race.
 const RaceEnabled = raceDetector
 

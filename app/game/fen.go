@@ -5,41 +5,24 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/echiquier/echiquier/app/pgn"
 )
 
 // StartFEN is the standard starting position.
 const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
-// FENProblem says what is wrong with a FEN.
-type FENProblem int
-
-// The ways a FEN can be wrong.
-const (
-	FENSyntax          FENProblem = iota // not six (or four) well-formed fields
-	FENKings                             // not exactly one king per side
-	FENPawnOnEdgeRank                    // a pawn on rank 1 or 8
-	FENTooManyPieces                     // more pieces than a game can produce
-	FENCastling                          // a castling right without its king and rook at home
-	FENChess960                          // Shredder or X-FEN castling letters
-	FENEnPassant                         // an en-passant square no double step can explain
-	FENOpponentInCheck                   // the side that just moved is in check
-	FENCounters                          // a bad half-move or move number
-)
-
-// FENReason says exactly what is wrong with a FEN: one value per message,
-// finer than FENProblem. The data its message names is in the fields of
-// the FENError, so that a user interface can word it in any language.
+// FENReason says exactly what is wrong with a FEN: one value per message.
+// The data its message names is in the fields of the FENError, so that a
+// user interface can word it in any language.
 type FENReason int
 
-// The exact ways a FEN can be wrong, with the FENError fields each one
-// sets besides FEN, Problem and Reason.
+// The ways a FEN can be wrong, with the FENError fields each one sets
+// besides FEN and Reason.
 const (
-	// BadFENOther: only Detail says what is wrong (a FENError made
-	// elsewhere, from another library's message).
-	BadFENOther FENReason = iota
 	// BadFENFieldCount: "a FEN has 6 fields separated by spaces, this one
 	// has 3": Count.
-	BadFENFieldCount
+	BadFENFieldCount FENReason = iota
 	// BadFENRankCount: "the board must have 8 ranks separated by /, it has
 	// 7": Count.
 	BadFENRankCount
@@ -52,9 +35,12 @@ const (
 	// BadFENSideToMove: "the side to move must be w or b, not "x"": Text.
 	BadFENSideToMove
 	// BadFENCastlingField: "castling rights are written with K, Q, k and q
-	// (or -), not "HA"; Chess960 is not supported": Text. Its Problem is
-	// FENChess960 when Text has file letters, else FENSyntax.
+	// (or -), not "K2"": Text.
 	BadFENCastlingField
+	// BadFENChess960: "Chess960 castling rights such as "HA" are not
+	// supported": Text, a castling field with file letters (Shredder-FEN
+	// or X-FEN), which only Chess960 needs.
+	BadFENChess960
 	// BadFENCastlingTwice: "castling right K is given twice": Right.
 	BadFENCastlingTwice
 	// BadFENEnPassantField: "the en-passant field must be a square or -,
@@ -82,70 +68,81 @@ const (
 	// BadFENOpponentInCheck: "Black is in check but it is White's move":
 	// Color is the side in check, the one not to move.
 	BadFENOpponentInCheck
+	// BadFENUnplayable: "the rules engine cannot play from this position
+	// ("...")": Text is what notnil/chess said. This package checks
+	// everything notnil/chess checks, so it only comes of a bug.
+	BadFENUnplayable
+	// NumFENReasons counts the reasons above: a loop up to it meets
+	// every one.
+	NumFENReasons
 )
 
-// fenReasons holds, for each FENReason, its FENProblem and how to write
-// its message in English from the FENError's data.
-var fenReasons = [...]struct {
-	problem FENProblem
-	detail  func(e *FENError) string // nil: only Detail says it
-}{
-	BadFENOther: {problem: FENSyntax},
-	BadFENFieldCount: {FENSyntax, func(e *FENError) string {
+// fenDetails writes, for each FENReason, what is wrong in English from
+// the FENError's data: the one English wording of each reason.
+var fenDetails = [NumFENReasons]func(e *FENError) string{
+	BadFENFieldCount: func(e *FENError) string {
 		return fmt.Sprintf("a FEN has 6 fields separated by spaces, this one has %d", e.Count)
-	}},
-	BadFENRankCount: {FENSyntax, func(e *FENError) string {
+	},
+	BadFENRankCount: func(e *FENError) string {
 		return fmt.Sprintf("the board must have 8 ranks separated by /, it has %d", e.Count)
-	}},
-	BadFENLetter: {FENSyntax, func(e *FENError) string {
-		return fmt.Sprintf("%q on rank %d is not a piece letter or a digit", e.Text[0], e.Rank)
-	}},
-	BadFENRankLength: {FENSyntax, func(e *FENError) string {
+	},
+	BadFENLetter: func(e *FENError) string {
+		r, _ := utf8.DecodeRuneInString(e.Text)
+		return fmt.Sprintf("%q on rank %d is not a piece letter or a digit", r, e.Rank)
+	},
+	BadFENRankLength: func(e *FENError) string {
 		return fmt.Sprintf("rank %d covers %d squares instead of 8", e.Rank, e.Count)
-	}},
-	BadFENSideToMove: {FENSyntax, func(e *FENError) string {
+	},
+	BadFENSideToMove: func(e *FENError) string {
 		return fmt.Sprintf("the side to move must be w or b, not %q", e.Text)
-	}},
-	BadFENCastlingField: {FENSyntax, func(e *FENError) string {
+	},
+	BadFENCastlingField: func(e *FENError) string {
+		return fmt.Sprintf("castling rights are written with K, Q, k and q (or -), not %q", e.Text)
+	},
+	BadFENChess960: func(e *FENError) string {
 		return fmt.Sprintf("castling rights are written with K, Q, k and q (or -), not %q; Chess960 is not supported", e.Text)
-	}},
-	BadFENCastlingTwice: {FENSyntax, func(e *FENError) string {
+	},
+	BadFENCastlingTwice: func(e *FENError) string {
 		return fmt.Sprintf("castling right %s is given twice", e.Right)
-	}},
-	BadFENEnPassantField: {FENSyntax, func(e *FENError) string {
+	},
+	BadFENEnPassantField: func(e *FENError) string {
 		return fmt.Sprintf("the en-passant field must be a square or -, not %q", e.Text)
-	}},
-	BadFENCounters: {FENCounters, func(e *FENError) string {
+	},
+	BadFENCounters: func(e *FENError) string {
 		return fmt.Sprintf("the move counters must be whole numbers, not %q and %q", e.Text, e.MoveNumber)
-	}},
-	BadFENKingCount: {FENKings, func(e *FENError) string {
+	},
+	BadFENKingCount: func(e *FENError) string {
 		return fmt.Sprintf("%s has %d kings; each side must have exactly one", e.Color, e.Count)
-	}},
-	BadFENPawnOnEdge: {FENPawnOnEdgeRank, func(e *FENError) string {
+	},
+	BadFENPawnOnEdge: func(e *FENError) string {
 		return fmt.Sprintf("a pawn stands on %s; pawns never stand on rank 1 or 8", e.Square)
-	}},
-	BadFENTooManyPieces: {FENTooManyPieces, func(e *FENError) string {
+	},
+	BadFENTooManyPieces: func(e *FENError) string {
 		return fmt.Sprintf("%s has more pieces than eight pawns and their promotions allow", e.Color)
-	}},
-	BadFENCastlingRight: {FENCastling, func(e *FENError) string {
+	},
+	BadFENCastlingRight: func(e *FENError) string {
 		return fmt.Sprintf("castling right %s needs the king on %s and a rook on %s", e.Right, e.Square, e.RookSquare)
-	}},
-	BadFENEnPassantSquare: {FENEnPassant, func(e *FENError) string {
+	},
+	BadFENEnPassantSquare: func(e *FENError) string {
 		return fmt.Sprintf("en-passant square %s does not follow a double step of a %s pawn", e.Square, e.Color)
-	}},
-	BadFENOpponentInCheck: {FENOpponentInCheck, func(e *FENError) string {
+	},
+	BadFENOpponentInCheck: func(e *FENError) string {
 		return fmt.Sprintf("%s is in check but it is %s's move", e.Color, e.Color.Other())
-	}},
+	},
+	BadFENUnplayable: func(e *FENError) string {
+		return fmt.Sprintf("the rules engine cannot play from this position (%q)", e.Text)
+	},
 }
 
-// FENError is a FEN that does not describe a legal chess position.
+// FENError is a FEN that does not describe a legal chess position. The
+// texts it holds from the FEN are cut to one short line (see
+// pgn.Excerpt), however long the FEN.
 type FENError struct {
-	FEN     string
-	Problem FENProblem
+	// FEN is the FEN as given, cut short.
+	FEN string
 	// Reason says exactly what is wrong; the fields below hold what its
 	// message names (see the FENReason values for which are set).
 	Reason FENReason
-	Detail string // in English, such as "White has 2 kings"
 	// Count is a number of fields, ranks, squares or kings.
 	Count int
 	// Rank is a rank, from 1 to 8.
@@ -162,22 +159,21 @@ type FENError struct {
 	Text, MoveNumber string
 }
 
+// Error words the error in English: `invalid FEN "...": White has 2
+// kings; each side must have exactly one`.
 func (e *FENError) Error() string {
-	return fmt.Sprintf("invalid FEN %q: %s", e.FEN, e.Detail)
-}
-
-// invalid returns e with reason r and the problem r belongs to.
-func invalid(r FENReason, e FENError) *FENError {
-	e.Reason, e.Problem = r, fenReasons[r].problem
-	return &e
-}
-
-// detail writes e's reason in English from its data.
-func (e *FENError) detail() string {
-	if write := fenReasons[e.Reason].detail; write != nil {
-		return write(e)
+	detail := "unknown reason"
+	if e.Reason >= 0 && e.Reason < NumFENReasons {
+		detail = fenDetails[e.Reason](e)
 	}
-	return e.Detail
+	return fmt.Sprintf("invalid FEN %q: %s", e.FEN, detail)
+}
+
+// invalid returns e with reason r, the texts it quotes cut short.
+func invalid(r FENReason, e FENError) *FENError {
+	e.Reason = r
+	e.Text, e.MoveNumber = pgn.Excerpt(e.Text), pgn.Excerpt(e.MoveNumber)
+	return &e
 }
 
 // ParseFEN reads and validates a FEN. Four fields (without the move
@@ -185,13 +181,13 @@ func (e *FENError) detail() string {
 func ParseFEN(fen string) (Position, error) {
 	p, e := parseFEN(fen)
 	if e != nil {
-		e.FEN, e.Detail = fen, e.detail()
+		e.FEN = pgn.Excerpt(fen)
 		return Position{}, e
 	}
 	return p, nil
 }
 
-// parseFEN is ParseFEN, its error without FEN and Detail.
+// parseFEN is ParseFEN, its error without FEN.
 func parseFEN(fen string) (Position, *FENError) {
 	fields := strings.Fields(fen)
 	if len(fields) == 4 {
@@ -270,11 +266,10 @@ func parseCastling(s string) (Castling, *FENError) {
 	for _, r := range s {
 		i := strings.IndexRune("KQkq", r)
 		if i < 0 {
-			e := invalid(BadFENCastlingField, FENError{Text: s})
 			if strings.ContainsAny(s, "ABCDEFGHabcdefgh") {
-				e.Problem = FENChess960
+				return 0, invalid(BadFENChess960, FENError{Text: s})
 			}
-			return 0, e
+			return 0, invalid(BadFENCastlingField, FENError{Text: s})
 		}
 		if c&(1<<i) != 0 {
 			return 0, invalid(BadFENCastlingTwice, FENError{Right: 1 << i})

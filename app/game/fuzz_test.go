@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/pgn"
 )
 
 // FuzzFEN: any text either is refused with a *FENError or gives a game
@@ -47,7 +48,7 @@ func FuzzFEN(f *testing.F) {
 // FuzzMove: any text given as a move either plays a legal move or is
 // refused, and a refused move changes nothing.
 func FuzzMove(f *testing.F) {
-	for _, s := range []string{"e4", "Nf3", "O-O", "0-0-0", "e8=Q", "e7e8q", "exd6", "Ngf3", "Qg7#", "e1h1", "a", "", "Z0", "--", "N@f3", "e2-e4!?"} {
+	for _, s := range []string{"e4", "Nf3", "O-O", "0-0-0", "e8=Q", "e7e8q", "exd6", "Ngf3", "Qg7#", "e1h1", "a", "", "Z0", "--", "N@f3", "e2-e4!?", "e4\ne5", strings.Repeat("N", 100)} {
 		f.Add("r3k2r/pPpp1ppp/8/3Pp3/8/8/PPPP1PPP/R3K2R w KQkq e6 0 1", s)
 	}
 	f.Fuzz(func(t *testing.T, fen, move string) {
@@ -61,7 +62,7 @@ func FuzzMove(f *testing.F) {
 			if g.FEN() != before || len(g.History()) != 0 {
 				t.Fatalf("refused move %q changed the game", move)
 			}
-			if !strings.Contains(err.Error(), fmt.Sprintf("%q", move)) {
+			if !strings.Contains(err.Error(), fmt.Sprintf("%q", pgn.Excerpt(move))) {
 				t.Fatalf("error %q does not name the move %q", err, move)
 			}
 			return

@@ -2,7 +2,6 @@ package game
 
 import (
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/notnil/chess"
@@ -22,7 +21,6 @@ type Options struct {
 // Game is a game of chess: its tree of moves, the line being played, its
 // clocks, tags and status.
 type Game struct {
-	mu     sync.Mutex
 	now    func() time.Time
 	tags   tagList
 	root   *Node
@@ -30,6 +28,9 @@ type Game struct {
 	status Status
 	offer  drawOffer
 	clock  clock
+	// version counts the changes of the live position and the status,
+	// so that a PreparedMove made before one is refused.
+	version uint64
 }
 
 // drawOffer is a standing draw offer.
@@ -65,7 +66,9 @@ func New(o Options) (*Game, error) {
 	if !o.TimeControl.IsZero() {
 		g.tags.set("TimeControl", o.TimeControl.String())
 	}
-	g.status = g.automaticEnd(g.root)
+	if g.status, err = g.root.automaticEnd(); err != nil {
+		return nil, err
+	}
 	return g, nil
 }
 
@@ -74,8 +77,7 @@ func (g *Game) setRoot(pos Position) error {
 	if err != nil {
 		return err
 	}
-	g.root = &Node{game: g, pos: pos, cp: cp}
-	g.root.makeKey()
+	g.root = &Node{game: g, pos: pos, cp: cp, key: keyOf(&pos)}
 	g.live = g.root
 	return nil
 }
@@ -87,63 +89,164 @@ func (g *Game) setRoot(pos Position) error {
 // nothing. A move made after the mover's flag fell ends the game on time
 // instead.
 func (g *Game) Move(s string) error {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	cm, err := g.prepareMove(s)
+	p, err := g.prepareText(s)
 	if err != nil {
 		return err
 	}
-	g.play(cm)
+	g.play(p)
 	return nil
 }
 
-// prepareMove checks that the game goes on and the mover still has time,
-// and resolves s at the live position.
-func (g *Game) prepareMove(s string) (*chess.Move, error) {
+// PlayMove plays m for the side to move, as Move plays a text: it is
+// PrepareMove, then PlayPrepared without a claim.
+func (g *Game) PlayMove(m Move) error {
+	p, err := g.PrepareMove(m)
+	if err != nil {
+		return err
+	}
+	g.play(p)
+	return nil
+}
+
+// PreparedMove is a legal move at the live position of a game, with the
+// position it leads to built, ready for PlayPrepared: a move that the
+// user interface asks about (Claims) before playing it is resolved and
+// built once. It is good until the game changes.
+type PreparedMove struct {
+	game    *Game
+	version uint64 // the game's version when it was prepared
+	input   string // the move as given, for messages
+	node    *Node  // the position after the move, not yet in the tree
+	end     Status // how that position ends the game by itself, or inProgress
+}
+
+// PrepareMove resolves m at the live position and builds its node once;
+// *MoveError if it cannot be played (illegal, game over, flag fallen...).
+// Nothing changes in the game but its end when the flag has fallen.
+func (g *Game) PrepareMove(m Move) (*PreparedMove, error) {
+	input := m.text()
+	if err := g.refuseOver(input); err != nil {
+		return nil, err
+	}
+	cm, err := g.live.chessMove(m)
+	if err != nil {
+		return nil, err
+	}
+	return g.prepareAt(g.live, cm, input)
+}
+
+// prepareText is PrepareMove for a move given as text (see Move).
+func (g *Game) prepareText(s string) (*PreparedMove, error) {
+	if err := g.refuseOver(s); err != nil {
+		return nil, err
+	}
+	cm, err := g.live.resolve(s)
+	if err != nil {
+		return nil, err
+	}
+	return g.prepareAt(g.live, cm, s)
+}
+
+// prepareAt builds the position after legal move cm of at, given as
+// input, and how it ends the game.
+func (g *Game) prepareAt(at *Node, cm *chess.Move, input string) (*PreparedMove, error) {
+	n := g.newChild(at, cm)
+	end, err := n.automaticEnd()
+	if err != nil {
+		return nil, err
+	}
+	return &PreparedMove{game: g, version: g.version, input: input, node: n, end: end}, nil
+}
+
+// Claims lists the draws the mover could claim with this move (FIDE
+// 9.2.1.1 third repetition arising, 9.3.1 fiftieth move), in the order
+// ClaimableDrawsWithMove gives: ThreefoldRepetition, then FiftyMoveRule.
+// A move that ends the game by itself (checkmate, fivefold repetition...)
+// gives none.
+func (p *PreparedMove) Claims() []Reason {
+	if p.end.Over() {
+		return nil
+	}
+	return claimsAt(p.node)
+}
+
+// PlayPrepared plays a prepared move; with claim != NoReason it claims
+// that draw with the move (as ClaimDrawWithMove). A PreparedMove made
+// before the game changed, or for another game, is refused with
+// ErrStaleMove; a move made after the mover's flag fell ends the game on
+// time instead.
+func (g *Game) PlayPrepared(p *PreparedMove, claim Reason) error {
+	if p == nil || p.game != g || p.version != g.version {
+		return ErrStaleMove
+	}
+	if claim != NoReason {
+		if err := g.checkClaim(claim); err != nil {
+			return err
+		}
+	}
+	if err := g.refuseOver(p.input); err != nil {
+		return err
+	}
+	claimant := g.live.pos.Turn
+	g.play(p)
+	switch {
+	case claim == NoReason:
+		return nil
+	case g.status.Over() && g.status.Result == Draw:
+		return nil
+	case g.status.Over():
+		return &ClaimError{Claim: claim, Move: g.live.san, Status: g.status}
+	}
+	return g.settleClaim(claim, claimant)
+}
+
+// refuseOver refuses a move, given as input, once the game has ended,
+// ending it first if the side to move is out of time.
+func (g *Game) refuseOver(input string) error {
 	now := g.now()
 	if g.clock.flagged(now) {
 		g.endOnTime(now)
 	}
 	if g.status.Over() {
-		return nil, refuse(s, MoveError{Reason: RefusedGameOver, Status: g.status})
+		return refuse(input, MoveError{Reason: RefusedGameOver, Status: g.status})
 	}
-	return g.live.resolve(s)
+	return nil
 }
 
-// play makes a legal move at the live position: the clocks switch, a draw
-// offer by the opponent lapses, and the game ends if the move ends it.
-func (g *Game) play(cm *chess.Move) {
+// play makes a prepared move at the live position: the clocks switch, a
+// draw offer by the opponent lapses, and the game ends if the move ends
+// it.
+func (g *Game) play(p *PreparedMove) {
 	now := g.now()
 	mover := g.live.pos.Turn
 	undo := g.clock.shown(now)
 	left, spent := g.clock.press(now)
-	n := g.appendChild(g.live, cm)
+	n := g.appendChild(g.live, p.node)
 	n.clockUndo, n.hasUndo = undo, true
 	if g.clock.timed() {
 		n.clock, n.hasClock = left, true
 		n.elapsed, n.hasElapsed = spent, true
 	}
 	g.live = n
+	g.version++
 	if g.offer.pending && g.offer.by != mover {
 		g.offer = drawOffer{}
 	}
-	g.finish(g.automaticEnd(n), now)
+	g.finish(p.end, now)
 }
 
-// appendChild returns the child of parent for cm and makes it the line's
-// continuation. A side line of that one move is reused, keeping its
+// appendChild makes n, a new child of parent, parent's continuation, and
+// returns it. A side line of that one move is reused instead, keeping its
 // comments; a longer one stays a side line, as the continuation must end
 // at the new move.
-func (g *Game) appendChild(parent *Node, cm *chess.Move) *Node {
-	m := fromChess(cm)
+func (g *Game) appendChild(parent, n *Node) *Node {
 	for i, c := range parent.children {
-		if c.move == m && len(c.children) == 0 {
+		if c.move == n.move && len(c.children) == 0 {
 			copy(parent.children[1:i+1], parent.children[:i])
 			parent.children[0] = c
 			return c
 		}
 	}
-	n := g.newChild(parent, cm)
 	parent.children = append([]*Node{n}, parent.children...)
 	return n
 }
@@ -156,13 +259,18 @@ func (g *Game) finish(s Status, now time.Time) {
 	g.status = s
 	g.offer = drawOffer{}
 	g.clock.stop(now)
+	g.version++
 }
 
 // automaticEnd returns how n's position ends the game by itself, or
-// inProgress: checkmate, stalemate, a dead position, fivefold repetition,
-// the 75-move rule (a mate on the 75th move stands).
-func (g *Game) automaticEnd(n *Node) Status {
-	return n.endStatus(len(n.legal()) > 0)
+// inProgress: checkmate, stalemate, insufficient material, fivefold
+// repetition, the 75-move rule (a mate on the 75th move stands).
+func (n *Node) automaticEnd() (Status, error) {
+	legal, err := n.legal()
+	if err != nil {
+		return Status{}, err
+	}
+	return n.endStatus(len(legal) > 0), nil
 }
 
 // endStatus is automaticEnd, told whether the side to move has a legal
@@ -201,44 +309,43 @@ func (g *Game) endOnTime(now time.Time) {
 // LegalMoves returns the legal moves of the side to move in UCI ("e2e4",
 // "e7e8q", "e1g1"); none once the game is over.
 func (g *Game) LegalMoves() []string {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.status.Over() {
+	legal := g.Legal()
+	if legal == nil {
 		return nil
 	}
-	legal := g.live.legal()
 	out := make([]string, len(legal))
-	for i, cm := range legal {
-		out[i] = fromChess(cm).UCI()
+	for i, m := range legal {
+		out[i] = m.UCI()
 	}
 	return out
 }
 
+// Legal returns the legal moves of the side to move; none once the game
+// is over.
+func (g *Game) Legal() []Move {
+	if g.status.Over() {
+		return nil
+	}
+	return g.live.Legal()
+}
+
 // FEN returns the live position in FEN.
 func (g *Game) FEN() string {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	return g.live.pos.FEN()
 }
 
 // Position returns the live position.
 func (g *Game) Position() Position {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	return g.live.pos
 }
 
 // Turn returns the side to move.
 func (g *Game) Turn() Color {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	return g.live.pos.Turn
 }
 
 // History returns the moves played so far, in SAN.
 func (g *Game) History() []string {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	out := make([]string, g.live.ply)
 	for n := g.live; n.parent != nil; n = n.parent {
 		out[n.ply-1] = n.san
@@ -248,16 +355,12 @@ func (g *Game) History() []string {
 
 // Status returns the game's result and why it ended.
 func (g *Game) Status() Status {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	return g.status
 }
 
 // Resign ends the game: c resigns, the opponent wins. Either player may
 // resign at any time while the game goes on.
 func (g *Game) Resign(c Color) error {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	if err := g.goesOn(); err != nil {
 		return err
 	}
@@ -280,23 +383,28 @@ func (g *Game) goesOn() error {
 
 // TakeBack undoes the last move of the line being played and puts both
 // clocks back to what they showed just before it. It also takes back a
-// move that ended the game by itself (checkmate, stalemate, dead position,
-// fivefold repetition, 75-move rule); a game ended by a player or the
-// clock stays ended.
+// move that ended the game by itself (checkmate, stalemate, insufficient
+// material, fivefold repetition, 75-move rule); a game ended by a player
+// or the clock stays ended.
 func (g *Game) TakeBack() error {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	n := g.live
 	if n.parent == nil {
 		return ErrNoMoves
 	}
-	if g.status.Over() && g.automaticEnd(n) != g.status {
-		return fmt.Errorf("%w (%s)", ErrGameOver, g.status)
+	if g.status.Over() {
+		end, err := n.automaticEnd()
+		if err != nil {
+			return err
+		}
+		if end != g.status {
+			return fmt.Errorf("%w (%s)", ErrGameOver, g.status)
+		}
 	}
 	now := g.now()
 	p := n.parent
 	p.children = removeNode(p.children, n)
 	g.live = p
+	g.version++
 	g.status = inProgress
 	g.offer = drawOffer{}
 	undo := g.undoState(n)
@@ -325,37 +433,27 @@ func (g *Game) undoState(n *Node) clockState {
 
 // Pause stops both clocks; Resume starts the side to move's clock again.
 func (g *Game) Pause() {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	g.clock.pause(g.now())
 }
 
 // Resume starts the clock of the side to move after Pause.
 func (g *Game) Resume() {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	g.clock.resume(g.now())
 }
 
 // Paused reports whether the clocks are paused.
 func (g *Game) Paused() bool {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	return g.clock.paused
 }
 
 // TimeControl returns the game's time control.
 func (g *Game) TimeControl() TimeControl {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	return g.clock.tc
 }
 
 // Remaining returns c's time left, including the time the side to move
 // has used so far; never below zero. It is zero in an untimed game.
 func (g *Game) Remaining(c Color) time.Duration {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	return max(g.clock.left(c, g.now()), 0)
 }
 
@@ -363,8 +461,6 @@ func (g *Game) Remaining(c Color) time.Duration {
 // reports whether it did. The opponent wins, unless they could not
 // checkmate by any series of legal moves: then it is a draw (FIDE 6.9).
 func (g *Game) CheckFlag() bool {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	now := g.now()
 	if g.status.Over() || !g.clock.flagged(now) {
 		return false

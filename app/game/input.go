@@ -5,43 +5,44 @@ import (
 	"errors"
 	"slices"
 	"strings"
+
+	"github.com/echiquier/echiquier/app/pgn"
 )
 
-// ParseMove finds the legal move at n that s names, without playing it.
-// It reads what Game.Move reads (SAN, its lenient forms, long algebraic
-// notation, UCI), figurines ("♘f3", "e8=♕"), and French SAN: R (roi) for
-// the king, D (dame) for the queen, T (tour) for the rook, F (fou) for
-// the bishop and C (cavalier) for the knight, in moves and promotions
-// ("Cf3", "e8=D", "e8D").
+// ParseMoveIn finds the legal move at n that s names, without playing
+// it, for a user who writes moves in notation. It reads what Game.Move
+// reads (SAN, its lenient forms, long algebraic notation, UCI),
+// figurines ("♘f3", "e8=♕"), and French SAN: R (roi) for the king, D
+// (dame) for the queen, T (tour) for the rook, F (fou) for the bishop and
+// C (cavalier) for the knight, in moves and promotions ("Cf3", "e8=D",
+// "e8D").
 //
 // When the text as typed names no legal move, a lower-case piece letter
 // is read as a capital, for quick typing: "cf3" is Nf3, "fxe5" is a pawn
 // capture when one is legal and else the bishop's, "bxc3" likewise; "b4"
 // is only ever a pawn move. Where English and French readings name two
-// different legal moves ("Rf1": a rook or the king), it returns an
-// ambiguous *MoveError naming both. Any other refusal is a *MoveError
-// saying why. It does not ask whether the game goes on.
-func (n *Node) ParseMove(s string) (Move, error) {
-	n.game.mu.Lock()
-	defer n.game.mu.Unlock()
-	return n.parseMove(s, nil)
-}
-
-// ParseMoveIn is ParseMove for a user who writes moves in notation n:
-// where English and French readings name two different legal moves, the
-// one in n wins ("Rf1" is the rook's move in English SAN and figurines,
-// the king's in French SAN).
+// different legal moves ("Rf1": a rook or the king), the one in notation
+// wins: the rook's move in English SAN and figurines, the king's in
+// French SAN. Any other refusal is a *MoveError saying why. It does not
+// ask whether the game goes on.
 func (n *Node) ParseMoveIn(s string, notation Notation) (Move, error) {
-	n.game.mu.Lock()
-	defer n.game.mu.Unlock()
 	french := notation == FrenchSAN
 	return n.parseMove(s, &french)
 }
 
-// parseMove reads s tier by tier; preferFrench, when set, settles a
-// clash between the English and the French reading.
+// ParseMove reads s as ParseMoveIn does, a clash between the English and
+// the French reading being an ambiguous move naming both.
+func (n *Node) ParseMove(s string) (Move, error) { return n.parseMove(s, nil) }
+
+// parseMove reads s tier by tier, as ParseMoveIn does; preferFrench, when
+// set, settles a clash between the English and the French reading, and
+// when nil such a clash is an ambiguous move naming both.
 func (n *Node) parseMove(s string, preferFrench *bool) (Move, error) {
-	rs := n.readings(s)
+	legal, err := n.legal()
+	if err != nil {
+		return Move{}, err
+	}
+	rs := n.readings(s, movesOf(legal))
 	for tier := range readingTiers {
 		found := foundIn(rs, tier, nil)
 		if len(found) > 1 && preferFrench != nil {
@@ -56,7 +57,7 @@ func (n *Node) parseMove(s string, preferFrench *bool) (Move, error) {
 			return found[0], nil
 		}
 		sortByOrigin(found)
-		return Move{}, ambiguous(s, found, n.sanOfMove)
+		return Move{}, ambiguous(s, found, func(m Move) string { return n.sanIn(legal, m) })
 	}
 	return Move{}, bestError(s, rs)
 }
@@ -94,15 +95,14 @@ type reading struct {
 }
 
 // readings reads s in English and in French, as typed and with a capital
-// first letter.
-func (n *Node) readings(s string) []reading {
+// first letter, among legal, the legal moves at n.
+func (n *Node) readings(s string, legal []Move) []reading {
 	typed := strings.TrimSpace(s)
 	upper := capitalPiece(typed)
 	texts := []string{typed, frenchToEnglish(typed), upper, frenchToEnglish(upper)}
 	if fig := fromFigurines(typed); fig != typed {
 		texts = []string{fig} // figurines are in no language
 	}
-	legal := n.legalMoves()
 	var rs []reading
 	for i, text := range texts {
 		if slices.Contains(texts[:i], text) {
@@ -136,7 +136,7 @@ func bestError(s string, rs []reading) error {
 	pick := rs[0].err
 	for _, r := range rs {
 		var me *MoveError
-		if errors.As(r.err, &me) && me.Problem != MoveSyntax {
+		if errors.As(r.err, &me) && me.Reason != RefusedNotAMove {
 			pick = r.err
 			break
 		}
@@ -146,7 +146,7 @@ func bestError(s string, rs []reading) error {
 		return pick
 	}
 	e := *me
-	e.Input = s
+	e.Input = pgn.Excerpt(s)
 	return &e
 }
 
@@ -212,15 +212,16 @@ func fromFigurines(s string) string {
 // LegalSAN returns the legal moves at n in SAN, pawn moves first, then
 // those of the knights, bishops, rooks, queen and king (castling last),
 // each group in alphabetical order: the list to complete a typed move
-// from.
+// from. There are none where Legal has none.
 func (n *Node) LegalSAN() []string {
-	n.game.mu.Lock()
-	defer n.game.mu.Unlock()
 	type entry struct {
 		kind Kind
 		san  string
 	}
-	legal := n.legal()
+	legal, err := n.legal()
+	if err != nil {
+		return nil
+	}
 	entries := make([]entry, len(legal))
 	for i, cm := range legal {
 		entries[i] = entry{n.pos.Board[fromChess(cm).From].Kind(), n.sanOf(cm)}
@@ -235,34 +236,12 @@ func (n *Node) LegalSAN() []string {
 	return out
 }
 
-// SANOf returns legal move m of n in SAN. A move that is not legal at n
-// returns a *MoveError saying why.
+// SANOf returns legal move m of n in SAN, or a *MoveError saying why
+// m is not legal at n.
 func (n *Node) SANOf(m Move) (string, error) {
-	if m.From < 0 || m.From > 63 || m.To < 0 || m.To > 63 || m.Promotion < NoKind || m.Promotion > King {
-		return "", n.pos.refuseAt(m.From.String()+m.To.String(), MoveError{Reason: RefusedNotAMove})
+	cm, err := n.chessMove(m)
+	if err != nil {
+		return "", err
 	}
-	n.game.mu.Lock()
-	defer n.game.mu.Unlock()
-	if san := n.sanOfMove(m); san != "" {
-		return san, nil
-	}
-	uci := m.UCI()
-	spec, err := n.pos.readMove(uci)
-	if err == nil {
-		_, err = n.pos.choose(uci, spec, n.legalMoves(), nil)
-	}
-	if err == nil {
-		err = n.pos.refuseAt(uci, MoveError{Reason: RefusedNotLegal, Square: m.From, Piece: n.pos.Board[m.From], To: m.To})
-	}
-	return "", err
-}
-
-// sanOfMove returns the SAN of m, or "" when m is not legal at n.
-func (n *Node) sanOfMove(m Move) string {
-	for _, cm := range n.legal() {
-		if fromChess(cm) == m {
-			return n.sanOf(cm)
-		}
-	}
-	return ""
+	return n.sanOf(cm), nil
 }

@@ -59,16 +59,16 @@ func TestMoveInputForms(t *testing.T) {
 	}
 }
 
-// refusal is a move text that must be refused at fen, for problem, in a
+// refusal is a move text that must be refused at fen, for reason, in a
 // message that mentions mention.
 type refusal struct {
 	fen, input string
-	problem    game.MoveProblem
+	reason     game.MoveReason
 	mention    string
 }
 
 // checkRefusal checks that err refuses tt as it should: a *MoveError of
-// tt's problem, whose message mentions tt.mention, that matches
+// tt's reason, whose message mentions tt.mention, that matches
 // ErrIllegalMove. It returns the *MoveError, or nil when err is none.
 func checkRefusal(t *testing.T, tt refusal, err error) *game.MoveError {
 	t.Helper()
@@ -77,8 +77,8 @@ func checkRefusal(t *testing.T, tt refusal, err error) *game.MoveError {
 		t.Errorf("%s %q: err = %v, want a *MoveError", tt.fen, tt.input, err)
 		return nil
 	}
-	if me.Problem != tt.problem || !strings.Contains(err.Error(), tt.mention) {
-		t.Errorf("%s %q: %v (problem %d), want problem %d mentioning %q", tt.fen, tt.input, err, me.Problem, tt.problem, tt.mention)
+	if me.Reason != tt.reason || !strings.Contains(err.Error(), tt.mention) {
+		t.Errorf("%s %q: %v (reason %d), want reason %d mentioning %q", tt.fen, tt.input, err, me.Reason, tt.reason, tt.mention)
 	}
 	if !errors.Is(err, game.ErrIllegalMove) {
 		t.Errorf("%q: errors.Is(err, ErrIllegalMove) = false", tt.input)
@@ -88,22 +88,22 @@ func checkRefusal(t *testing.T, tt refusal, err error) *game.MoveError {
 
 func TestMoveInputErrors(t *testing.T) {
 	tests := []refusal{
-		{"", "hello", game.MoveSyntax, "not a move"},
-		{"", "", game.MoveSyntax, "not a move"},
-		{"", "Nf4", game.MoveUnreachable, "knight"},
-		{"", "e5", game.MoveUnreachable, "e5"},
-		{"", "e3e4", game.MoveNoPiece, "no piece on e3"},
-		{"", "e7e5", game.MoveWrongSide, "Black's"},
-		{"", "Ke2", game.MoveUnreachable, "king"},
-		{"", "O-O", game.MoveCastling, "pieces between"},
-		{"k7/8/8/8/8/8/8/1N1N3K w - - 0 1", "Nc3", game.MoveAmbiguous, "Nbc3 or Ndc3"},
-		{"k7/8/8/8/8/8/8/1N1N3K w - - 0 1", "Nac3", game.MoveUnreachable, "c3"},
-		{"4r2k/8/8/8/8/8/4N3/4K3 w - - 0 1", "Nc3", game.MoveIntoCheck, "king in check"},
-		{"4r2k/8/8/8/8/8/8/3NK3 w - - 0 1", "Nc3", game.MoveIntoCheck, "is in check"},
-		{"r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", "O-O", game.MoveCastling, "no longer"},
-		{"4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1", "O-O", game.MoveCastling, "out of check"},
-		{"4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", "O-O", game.MoveCastling, "attacked"},
-		{"7k/4P3/8/8/8/8/8/K7 w - - 0 1", "e7e8", game.MoveNoPromotion, "promote"},
+		{"", "hello", game.RefusedNotAMove, "not a move"},
+		{"", "", game.RefusedNotAMove, "not a move"},
+		{"", "Nf4", game.RefusedNoneCanReach, "knight"},
+		{"", "e5", game.RefusedNoneCanReach, "e5"},
+		{"", "e3e4", game.RefusedEmptySquare, "no piece on e3"},
+		{"", "e7e5", game.RefusedOpponentsPiece, "Black's"},
+		{"", "Ke2", game.RefusedNoneCanReach, "king"},
+		{"", "O-O", game.RefusedCastlingBlocked, "pieces between"},
+		{"k7/8/8/8/8/8/8/1N1N3K w - - 0 1", "Nc3", game.RefusedAmbiguous, "Nbc3 or Ndc3"},
+		{"k7/8/8/8/8/8/8/1N1N3K w - - 0 1", "Nac3", game.RefusedNoneCanReach, "c3"},
+		{"4r2k/8/8/8/8/8/4N3/4K3 w - - 0 1", "Nc3", game.RefusedExposesKing, "king in check"},
+		{"4r2k/8/8/8/8/8/8/3NK3 w - - 0 1", "Nc3", game.RefusedStillInCheck, "is in check"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", "O-O", game.RefusedCastlingRightLost, "no longer"},
+		{"4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1", "O-O", game.RefusedCastlingInCheck, "out of check"},
+		{"4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", "O-O", game.RefusedCastlingAttacked, "attacked"},
+		{"7k/4P3/8/8/8/8/8/K7 w - - 0 1", "e7e8", game.RefusedNoPromotion, "promote"},
 	}
 	for _, tt := range tests {
 		g := newGame(t, tt.fen)

@@ -18,6 +18,21 @@ func (m Move) UCI() string {
 	return s
 }
 
+// valid reports whether m's squares are on the board and its promotion,
+// if any, a kind of piece.
+func (m Move) valid() bool {
+	return m.From >= 0 && m.From <= 63 && m.To >= 0 && m.To <= 63 && m.Promotion >= NoKind && m.Promotion <= King
+}
+
+// text writes m for a message: in UCI, or its squares alone when m is
+// not valid.
+func (m Move) text() string {
+	if !m.valid() {
+		return m.From.String() + m.To.String()
+	}
+	return m.UCI()
+}
+
 // moveSpec is what a move's text says, before it is matched against the
 // legal moves of a position.
 type moveSpec struct {

@@ -286,7 +286,7 @@ func TestSANCases(t *testing.T) {
 			t.Errorf("%s: %s is not legal", c.fen, c.move)
 			continue
 		}
-		if got := p.SAN(m); got != c.san {
+		if got := p.san(m); got != c.san {
 			t.Errorf("%s: SAN of %s = %q, want %q", c.fen, c.move, got, c.san)
 		}
 		node := &Node{pos: p}

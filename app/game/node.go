@@ -45,17 +45,16 @@ type positionKey struct {
 	epFile   int8 // file of a legal en-passant capture, or -1
 }
 
-func (n *Node) makeKey() {
-	n.key = positionKey{board: n.pos.Board, turn: n.pos.Turn, castling: n.pos.Castling, epFile: -1}
-	if n.pos.EnPassant == NoSquare {
-		return
+// keyOf returns the repetition key of p. It is the one function that
+// makes the keys of every node, live or replayed, so that the keys
+// compared are always made the same way: whether an en-passant capture
+// is legal is asked of this package's own move generator.
+func keyOf(p *Position) positionKey {
+	k := positionKey{board: p.Board, turn: p.Turn, castling: p.Castling, epFile: -1}
+	if p.hasLegalEnPassant() {
+		k.epFile = int8(p.EnPassant.File())
 	}
-	for _, cm := range n.legal() {
-		if enPassantOf(cm) {
-			n.key.epFile = int8(n.pos.EnPassant.File())
-			return
-		}
-	}
+	return k
 }
 
 // repetitions counts how often n's position has occurred on the way from
@@ -75,6 +74,8 @@ func (n *Node) repetitions() int {
 	return count
 }
 
+// newChild builds the node after cm, a legal move of parent found by
+// parent.legal, without adding it to the tree.
 func (g *Game) newChild(parent *Node, cm *chess.Move) *Node {
 	m := fromChess(cm)
 	n := &Node{
@@ -83,9 +84,9 @@ func (g *Game) newChild(parent *Node, cm *chess.Move) *Node {
 		move:   m,
 		san:    parent.sanOf(cm),
 		pos:    parent.pos.play(m, checkOf(cm)),
-		cp:     parent.chessPos().Update(cm),
+		cp:     parent.cp.Update(cm),
 		ply:    parent.ply + 1,
 	}
-	n.makeKey()
+	n.key = keyOf(&n.pos)
 	return n
 }

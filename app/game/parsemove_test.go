@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/pgn"
 )
 
 // Positions for the move input tests.
@@ -109,23 +110,23 @@ func TestParseMove(t *testing.T) {
 
 func TestParseMoveErrors(t *testing.T) {
 	tests := []refusal{
-		{"", "hello", game.MoveSyntax, "not a move"},
-		{"", "", game.MoveSyntax, "not a move"},
-		{"", "Nf4", game.MoveUnreachable, "no white knight can move to f4"},
-		{"", "Cf4", game.MoveUnreachable, "no white knight can move to f4"},
-		{"", "cf4", game.MoveUnreachable, "no white knight can move to f4"},
-		{"", "Fe5", game.MoveUnreachable, "no white bishop can move to e5"},
-		{"", "e5", game.MoveUnreachable, "no white pawn can move to e5"},
-		{"", "O-O", game.MoveCastling, "pieces between"},
-		{"", "e2e5", game.MoveUnreachable, "e5"},
-		{bishopToB4, "b4", game.MoveUnreachable, "no white pawn can move to b4"},
-		{pawnOrPiece, "gxf5", game.MoveUnreachable, "pawn"},
-		{kingAndRook, "Rf1", game.MoveAmbiguous, "Kf1 or Rf1"},
-		{kingAndRook, "Rxf1", game.MoveAmbiguous, "Kf1 or Rf1"},
-		{twoKnights, "Nc3", game.MoveAmbiguous, "Nbc3 or Ndc3"},
-		{twoKnights, "Cc3", game.MoveAmbiguous, "Nbc3 or Ndc3"},
-		{promotion, "e8", game.MoveNoPromotion, "promote"},
-		{promotion, "e8=K", game.MoveSyntax, "not a move"},
+		{"", "hello", game.RefusedNotAMove, "not a move"},
+		{"", "", game.RefusedNotAMove, "not a move"},
+		{"", "Nf4", game.RefusedNoneCanReach, "no white knight can move to f4"},
+		{"", "Cf4", game.RefusedNoneCanReach, "no white knight can move to f4"},
+		{"", "cf4", game.RefusedNoneCanReach, "no white knight can move to f4"},
+		{"", "Fe5", game.RefusedNoneCanReach, "no white bishop can move to e5"},
+		{"", "e5", game.RefusedNoneCanReach, "no white pawn can move to e5"},
+		{"", "O-O", game.RefusedCastlingBlocked, "pieces between"},
+		{"", "e2e5", game.RefusedCannotReach, "e5"},
+		{bishopToB4, "b4", game.RefusedNoneCanReach, "no white pawn can move to b4"},
+		{pawnOrPiece, "gxf5", game.RefusedNoneCanReach, "pawn"},
+		{kingAndRook, "Rf1", game.RefusedAmbiguous, "Kf1 or Rf1"},
+		{kingAndRook, "Rxf1", game.RefusedAmbiguous, "Kf1 or Rf1"},
+		{twoKnights, "Nc3", game.RefusedAmbiguous, "Nbc3 or Ndc3"},
+		{twoKnights, "Cc3", game.RefusedAmbiguous, "Nbc3 or Ndc3"},
+		{promotion, "e8", game.RefusedNoPromotion, "promote"},
+		{promotion, "e8=K", game.RefusedNotAMove, "not a move"},
 	}
 	for _, tt := range tests {
 		_, err := newGame(t, tt.fen).Root().ParseMove(tt.input)
@@ -214,7 +215,7 @@ func readsBack(t *testing.T, n *game.Node, text, san string) {
 		if back, _ := n.SANOf(m); back != san {
 			t.Errorf("%s read as %s, want %s", text, back, san)
 		}
-	case strings.HasPrefix(text, "R") && errors.As(err, &me) && me.Problem == game.MoveAmbiguous && slices.Contains(me.Candidates, san):
+	case strings.HasPrefix(text, "R") && errors.As(err, &me) && me.Reason == game.RefusedAmbiguous && slices.Contains(me.Candidates, san):
 	default:
 		t.Errorf("%s (%s): %v", text, san, err)
 	}
@@ -236,9 +237,10 @@ func TestFrenchDisplayReadsBack(t *testing.T) {
 }
 
 // FuzzParseMove: any text either names a legal move, which plays, or is
-// refused with a *MoveError about that text; nothing panics.
+// refused with a *MoveError about that text (as pgn.Excerpt cuts it);
+// nothing panics.
 func FuzzParseMove(f *testing.F) {
-	for _, s := range []string{"e4", "Cf3", "cf3", "fxe5", "Fxe5", "Rf1", "e8=D", "e8d", "e7e8q", "O-O", "0-0-0", "b4", "dd4", "", "R", "=D", "e8=", "x", "Txh8+", "ée4", "1-0"} {
+	for _, s := range []string{"e4", "Cf3", "cf3", "fxe5", "Fxe5", "Rf1", "e8=D", "e8d", "e7e8q", "O-O", "0-0-0", "b4", "dd4", "", "R", "=D", "e8=", "x", "Txh8+", "ée4", "1-0", "\r", "e4\ne5"} {
 		f.Add(s)
 	}
 	games := []*game.Game{newGame(f, ""), newGame(f, pawnOrPiece), newGame(f, kingAndRook), newGame(f, promotion), newGame(f, castleBoth)}
@@ -248,7 +250,7 @@ func FuzzParseMove(f *testing.F) {
 			m, err := root.ParseMove(s)
 			if err != nil {
 				var me *game.MoveError
-				if !errors.As(err, &me) || !strings.Contains(err.Error(), fmt.Sprintf("%q", s)) {
+				if !errors.As(err, &me) || !strings.Contains(err.Error(), fmt.Sprintf("%q", pgn.Excerpt(s))) {
 					t.Fatalf("%s: ParseMove(%q): %v, want a *MoveError naming the text", g.FEN(), s, err)
 				}
 				continue

@@ -77,13 +77,20 @@ func readPerft(t *testing.T, name string) []perftCase {
 // perft counts the leaves below n at depth d, checking at every node that
 // our incremental board agrees with notnil/chess's position.
 func perft(t *testing.T, g *Game, n *Node, d int) int64 {
-	if want := n.chessPos().String(); n.pos.FEN() != want {
+	cp, err := n.chessPos()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := cp.String(); n.pos.FEN() != want {
 		t.Fatalf("board drift after %s: ours %s, notnil %s", n.san, n.pos.FEN(), want)
 	}
 	if n.pos.Check != n.pos.inCheck(n.pos.Turn) {
 		t.Fatalf("check flag wrong at %s", n.pos.FEN())
 	}
-	legal := n.legal()
+	legal, err := n.legal()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if d == 1 {
 		return int64(len(legal))
 	}

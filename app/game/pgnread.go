@@ -17,7 +17,7 @@ type PGNError struct {
 	// White and Black name the players, when the game's tags do.
 	White, Black string
 	// Line is where the problem is, and Text the offending text (a move,
-	// a tag value).
+	// a tag value), cut to one short line (see pgn.Excerpt).
 	Line int
 	Text string
 	// Err says what is wrong: a *MoveError, a *FENError, a
@@ -39,7 +39,7 @@ func (e *PGNError) Error() string {
 	}
 	var syntax *pgn.SyntaxError
 	if errors.As(e.Err, &syntax) {
-		return b.String() + ": " + syntax.Msg
+		return b.String() + ": " + syntax.Message()
 	}
 	return b.String() + ": " + e.Err.Error()
 }
@@ -120,7 +120,7 @@ func pgnError(number int, pg *pgn.Game, err error) error {
 		e.Line, e.Text = syntax.Line, syntax.Text
 	}
 	if pg != nil {
-		e.White, e.Black = pg.Tag("White"), pg.Tag("Black")
+		e.White, e.Black = pgn.Excerpt(pg.Tag("White")), pgn.Excerpt(pg.Tag("Black"))
 	}
 	return e
 }
@@ -165,7 +165,7 @@ func readGame(pg *pgn.Game, now func() time.Time, replay func(*pgn.Game, *Game) 
 // gameError is the *PGNError of game pg, numbered as game 1, for the
 // text at line.
 func gameError(pg *pgn.Game, line int, text string, err error) error {
-	return &PGNError{Game: 1, White: pg.Tag("White"), Black: pg.Tag("Black"), Line: line, Text: text, Err: err}
+	return &PGNError{Game: 1, White: pgn.Excerpt(pg.Tag("White")), Black: pgn.Excerpt(pg.Tag("Black")), Line: line, Text: pgn.Excerpt(text), Err: err}
 }
 
 // readStart checks that pg is a game of standard chess and returns its
@@ -196,7 +196,7 @@ func startPosition(pg *pgn.Game) (Position, error) {
 	}
 	pos, err := ParseFEN(fen)
 	var fe *FENError
-	if errors.As(err, &fe) && fe.Problem == FENChess960 {
+	if errors.As(err, &fe) && fe.Reason == BadFENChess960 {
 		return pos, fmt.Errorf("%w: %v", ErrVariant, err)
 	}
 	return pos, err

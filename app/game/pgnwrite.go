@@ -16,10 +16,7 @@ var sevenTagRoster = []string{"Event", "Site", "Date", "Round", "White", "Black"
 // Termination matching the game's status and TimeControl for a timed game,
 // then the moves with their comments, NAGs, variations and [%clk] times.
 func (g *Game) WritePGN(w io.Writer) error {
-	g.mu.Lock()
-	pg := g.toPGN()
-	g.mu.Unlock()
-	return pgn.Write(w, pg)
+	return pgn.Write(w, g.toPGN())
 }
 
 // toPGN builds the PGN of the game. The game's comment (the root's) is

@@ -40,9 +40,9 @@ func (p Piece) Kind() Kind { return Kind(p & 7) }
 // Color returns the piece's colour; for NoPiece it is White.
 func (p Piece) Color() Color { return Color(p >> 3) }
 
-// FENLetter returns the piece as a FEN letter: "N" for a white knight,
+// fenLetter returns the piece as a FEN letter: "N" for a white knight,
 // "p" for a black pawn, "" for NoPiece.
-func (p Piece) FENLetter() string {
+func (p Piece) fenLetter() string {
 	if p == NoPiece {
 		return ""
 	}

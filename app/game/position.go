@@ -68,7 +68,7 @@ func (p *Position) FEN() string {
 				b.WriteByte(byte('0' + empty))
 				empty = 0
 			}
-			b.WriteString(pc.FENLetter())
+			b.WriteString(pc.fenLetter())
 		}
 		if empty > 0 {
 			b.WriteByte(byte('0' + empty))

@@ -2,6 +2,7 @@ package game_test
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -35,67 +36,65 @@ func TestMoveReasons(t *testing.T) {
 	white, black := game.White, game.Black
 	tests := []struct {
 		name, fen, move string
-		want            game.MoveError // Reason and data; Input, Problem and Detail are checked apart
-		problem         game.MoveProblem
+		want            game.MoveError // Reason and data; Input is checked apart
 		message         string
 	}{
 		{"not a move", "", "hello", game.MoveError{Reason: game.RefusedNotAMove, Color: white},
-			game.MoveSyntax, `"hello" is not a move`},
+			`"hello" is not a move`},
 		{"empty square", "", "e3e4", game.MoveError{Reason: game.RefusedEmptySquare, Color: white, Square: 20, To: 28},
-			game.MoveNoPiece, `illegal move "e3e4": there is no piece on e3`},
+			`illegal move "e3e4": there is no piece on e3`},
 		{"wrong kind", "", "Nb2-b4", game.MoveError{Reason: game.RefusedWrongKind, Color: white, Square: 9, Kind: game.Knight,
 			Piece: game.NewPiece(white, game.Pawn), To: 25},
-			game.MoveNoPiece, `illegal move "Nb2-b4": there is no knight on b2`},
+			`illegal move "Nb2-b4": there is no knight on b2`},
 		{"opponent's piece", "", "e7e5", game.MoveError{Reason: game.RefusedOpponentsPiece, Color: white, Square: 52,
 			Piece: game.NewPiece(black, game.Pawn), To: 36},
-			game.MoveWrongSide, `illegal move "e7e5": the piece on e7 is Black's and it is White's move`},
+			`illegal move "e7e5": the piece on e7 is Black's and it is White's move`},
 		{"no knight reaches", "", "Nf4", game.MoveError{Reason: game.RefusedNoneCanReach, Color: white, Kind: game.Knight,
 			Square: game.NoSquare, To: 29},
-			game.MoveUnreachable, `illegal move "Nf4": no white knight can move to f4`},
+			`illegal move "Nf4": no white knight can move to f4`},
 		{"no black pawn reaches", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "e4",
 			game.MoveError{Reason: game.RefusedNoneCanReach, Color: black, Kind: game.Pawn, Square: game.NoSquare, To: 28},
-			game.MoveUnreachable, `illegal move "e4": no black pawn can move to e4`},
+			`illegal move "e4": no black pawn can move to e4`},
 		{"piece cannot reach", "", "g1g3", game.MoveError{Reason: game.RefusedCannotReach, Color: white, Square: 6,
 			Piece: game.NewPiece(white, game.Knight), To: 22},
-			game.MoveUnreachable, `illegal move "g1g3": the knight on g1 cannot move to g3`},
+			`illegal move "g1g3": the knight on g1 cannot move to g3`},
 		{"still in check", "4k3/8/8/8/8/8/8/4K2r w - - 0 1", "Kf1", game.MoveError{Reason: game.RefusedStillInCheck,
 			Color: white, Check: true, Kind: game.King, Square: game.NoSquare, To: 5},
-			game.MoveIntoCheck, `illegal move "Kf1": White is in check, and this move does not get out of it`},
+			`illegal move "Kf1": White is in check, and this move does not get out of it`},
 		{"exposes the king", "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", "Nc3", game.MoveError{Reason: game.RefusedExposesKing,
 			Color: white, Kind: game.Knight, Square: game.NoSquare, To: 18},
-			game.MoveIntoCheck, `illegal move "Nc3": it would leave the white king in check`},
+			`illegal move "Nc3": it would leave the white king in check`},
 		{"ambiguous", "4k3/8/8/8/8/8/8/1N1NK3 w - - 0 1", "Nc3", game.MoveError{Reason: game.RefusedAmbiguous,
 			Candidates: []string{"Nbc3", "Ndc3"}},
-			game.MoveAmbiguous, `ambiguous move "Nc3": it could be Nbc3 or Ndc3`},
+			`ambiguous move "Nc3": it could be Nbc3 or Ndc3`},
 		{"no promotion piece", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8", game.MoveError{Reason: game.RefusedNoPromotion,
 			Color: white, To: 56},
-			game.MoveNoPromotion, `illegal move "a8": a pawn reaching the last rank must promote: add =Q, =R, =B or =N`},
+			`illegal move "a8": a pawn reaching the last rank must promote: add =Q, =R, =B or =N`},
 		{"castling right lost", "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1", "O-O", game.MoveError{
 			Reason: game.RefusedCastlingRightLost, Color: white, Kingside: true},
-			game.MoveCastling, `illegal move "O-O": White can no longer castle kingside: the king or that rook has moved`},
+			`illegal move "O-O": White can no longer castle kingside: the king or that rook has moved`},
 		{"black castling right lost", "r3k2r/8/8/8/8/8/8/R3K2R b - - 0 1", "O-O-O", game.MoveError{
 			Reason: game.RefusedCastlingRightLost, Color: black},
-			game.MoveCastling, `illegal move "O-O-O": Black can no longer castle queenside: the king or that rook has moved`},
+			`illegal move "O-O-O": Black can no longer castle queenside: the king or that rook has moved`},
 		{"castling blocked", "", "O-O", game.MoveError{Reason: game.RefusedCastlingBlocked, Color: white, Kingside: true},
-			game.MoveCastling, `illegal move "O-O": White cannot castle kingside: there are pieces between the king and the rook`},
+			`illegal move "O-O": White cannot castle kingside: there are pieces between the king and the rook`},
 		{"castling in check", "4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1", "O-O-O", game.MoveError{
 			Reason: game.RefusedCastlingInCheck, Color: white, Check: true},
-			game.MoveCastling, `illegal move "O-O-O": White cannot castle out of check`},
+			`illegal move "O-O-O": White cannot castle out of check`},
 		{"castling through attack", "4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", "O-O", game.MoveError{
 			Reason: game.RefusedCastlingAttacked, Color: white, Kingside: true},
-			game.MoveCastling, `illegal move "O-O": White cannot castle kingside: the king would cross or land on an attacked square`},
+			`illegal move "O-O": White cannot castle kingside: the king would cross or land on an attacked square`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			me := moveErrorOf(t, tt.fen, tt.move)
 			got := *me
-			got.Input, got.Problem, got.Detail = "", 0, ""
+			got.Input = ""
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("got  %+v\nwant %+v", got, tt.want)
 			}
-			if me.Input != tt.move || me.Problem != tt.problem || me.Error() != tt.message {
-				t.Errorf("input %q, problem %d, message %q\nwant %q, %d, %q", me.Input, me.Problem, me.Error(),
-					tt.move, tt.problem, tt.message)
+			if me.Input != tt.move || me.Error() != tt.message {
+				t.Errorf("input %q, message %q\nwant %q, %q", me.Input, me.Error(), tt.move, tt.message)
 			}
 		})
 	}
@@ -151,51 +150,50 @@ func TestFENReasons(t *testing.T) {
 	const kings = "4k3/8/8/8/8/8/8/4K3"
 	white, black := game.White, game.Black
 	tests := []struct {
-		fen     string
-		want    game.FENError // Reason and data; FEN, Problem and Detail are checked apart
-		problem game.FENProblem
-		detail  string
+		fen    string
+		want   game.FENError // Reason and data; FEN is checked apart
+		detail string        // the message, after the FEN
 	}{
 		{"8/8 w", game.FENError{Reason: game.BadFENFieldCount, Count: 2},
-			game.FENSyntax, "a FEN has 6 fields separated by spaces, this one has 2"},
+			"a FEN has 6 fields separated by spaces, this one has 2"},
 		{"8/8/8/8/8/8/4K2k w - - 0 1", game.FENError{Reason: game.BadFENRankCount, Count: 7},
-			game.FENSyntax, "the board must have 8 ranks separated by /, it has 7"},
+			"the board must have 8 ranks separated by /, it has 7"},
 		{"4k3/8/8/8/8/8/8/4K2X w - - 0 1", game.FENError{Reason: game.BadFENLetter, Text: "X", Rank: 1},
-			game.FENSyntax, "'X' on rank 1 is not a piece letter or a digit"},
+			"'X' on rank 1 is not a piece letter or a digit"},
 		{"4k3/é7/8/8/8/8/8/4K3 w - - 0 1", game.FENError{Reason: game.BadFENLetter, Text: "é", Rank: 7},
-			game.FENSyntax, "'Ã' on rank 7 is not a piece letter or a digit"},
+			"'é' on rank 7 is not a piece letter or a digit"},
 		{"4k4/8/8/8/8/8/8/4K3 w - - 0 1", game.FENError{Reason: game.BadFENRankLength, Rank: 8, Count: 9},
-			game.FENSyntax, "rank 8 covers 9 squares instead of 8"},
+			"rank 8 covers 9 squares instead of 8"},
 		{kings + " x - - 0 1", game.FENError{Reason: game.BadFENSideToMove, Text: "x"},
-			game.FENSyntax, `the side to move must be w or b, not "x"`},
-		{"4k3/8/8/8/8/8/8/R3K2R w HA - 0 1", game.FENError{Reason: game.BadFENCastlingField, Text: "HA"},
-			game.FENChess960, `castling rights are written with K, Q, k and q (or -), not "HA"; Chess960 is not supported`},
+			`the side to move must be w or b, not "x"`},
+		{"4k3/8/8/8/8/8/8/R3K2R w HA - 0 1", game.FENError{Reason: game.BadFENChess960, Text: "HA"},
+			`castling rights are written with K, Q, k and q (or -), not "HA"; Chess960 is not supported`},
 		{kings + " w K? - 0 1", game.FENError{Reason: game.BadFENCastlingField, Text: "K?"},
-			game.FENSyntax, `castling rights are written with K, Q, k and q (or -), not "K?"; Chess960 is not supported`},
+			`castling rights are written with K, Q, k and q (or -), not "K?"`},
 		{"r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1", game.FENError{Reason: game.BadFENCastlingTwice, Right: game.WhiteKingside},
-			game.FENSyntax, "castling right K is given twice"},
+			"castling right K is given twice"},
 		{kings + " w - e9 0 1", game.FENError{Reason: game.BadFENEnPassantField, Text: "e9"},
-			game.FENSyntax, `the en-passant field must be a square or -, not "e9"`},
+			`the en-passant field must be a square or -, not "e9"`},
 		{kings + " w - - x 1", game.FENError{Reason: game.BadFENCounters, Text: "x", MoveNumber: "1"},
-			game.FENCounters, `the move counters must be whole numbers, not "x" and "1"`},
+			`the move counters must be whole numbers, not "x" and "1"`},
 		{"8/8/8/8/8/8/8/8 w - - 0 1", game.FENError{Reason: game.BadFENKingCount, Color: white},
-			game.FENKings, "White has 0 kings; each side must have exactly one"},
+			"White has 0 kings; each side must have exactly one"},
 		{"4k3/8/8/8/8/8/8/K3K3 w - - 0 1", game.FENError{Reason: game.BadFENKingCount, Color: white, Count: 2},
-			game.FENKings, "White has 2 kings; each side must have exactly one"},
+			"White has 2 kings; each side must have exactly one"},
 		{"8/8/8/8/8/8/8/4K3 w - - 0 1", game.FENError{Reason: game.BadFENKingCount, Color: black},
-			game.FENKings, "Black has 0 kings; each side must have exactly one"},
+			"Black has 0 kings; each side must have exactly one"},
 		{"P3k3/8/8/8/8/8/8/4K3 w - - 0 1", game.FENError{Reason: game.BadFENPawnOnEdge, Square: 56},
-			game.FENPawnOnEdgeRank, "a pawn stands on a8; pawns never stand on rank 1 or 8"},
+			"a pawn stands on a8; pawns never stand on rank 1 or 8"},
 		{"4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", game.FENError{Reason: game.BadFENTooManyPieces, Color: black},
-			game.FENTooManyPieces, "Black has more pieces than eight pawns and their promotions allow"},
+			"Black has more pieces than eight pawns and their promotions allow"},
 		{kings + " w K - 0 1", game.FENError{Reason: game.BadFENCastlingRight, Right: game.WhiteKingside, Square: 4, RookSquare: 7},
-			game.FENCastling, "castling right K needs the king on e1 and a rook on h1"},
+			"castling right K needs the king on e1 and a rook on h1"},
 		{kings + " w q - 0 1", game.FENError{Reason: game.BadFENCastlingRight, Right: game.BlackQueenside, Square: 60, RookSquare: 56},
-			game.FENCastling, "castling right q needs the king on e8 and a rook on a8"},
+			"castling right q needs the king on e8 and a rook on a8"},
 		{kings + " w - e6 0 1", game.FENError{Reason: game.BadFENEnPassantSquare, Square: 44, Color: black},
-			game.FENEnPassant, "en-passant square e6 does not follow a double step of a Black pawn"},
+			"en-passant square e6 does not follow a double step of a Black pawn"},
 		{"4k3/8/8/8/8/8/8/4Kr2 b - - 0 1", game.FENError{Reason: game.BadFENOpponentInCheck, Color: white},
-			game.FENOpponentInCheck, "White is in check but it is Black's move"},
+			"White is in check but it is Black's move"},
 	}
 	for _, tt := range tests {
 		_, err := game.ParseFEN(tt.fen)
@@ -205,12 +203,12 @@ func TestFENReasons(t *testing.T) {
 			continue
 		}
 		got := *fe
-		got.FEN, got.Problem, got.Detail = "", 0, ""
+		got.FEN = ""
 		if got != tt.want {
 			t.Errorf("%q:\ngot  %+v\nwant %+v", tt.fen, got, tt.want)
 		}
-		if fe.FEN != tt.fen || fe.Problem != tt.problem || fe.Detail != tt.detail {
-			t.Errorf("%q: problem %d, detail %q; want %d, %q", tt.fen, fe.Problem, fe.Detail, tt.problem, tt.detail)
+		if want := fmt.Sprintf("invalid FEN %q: %s", tt.fen, tt.detail); fe.FEN != tt.fen || fe.Error() != want {
+			t.Errorf("%q: FEN %q, message\n%s\nwant\n%s", tt.fen, fe.FEN, fe.Error(), want)
 		}
 	}
 }

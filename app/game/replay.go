@@ -8,7 +8,7 @@ import (
 )
 
 // This file replays the moves of PGN games with this package's own move
-// generator (movegen.go), for FromPGN and CheckPGN. It reads moves with
+// generator (movegen.go), for FromPGN and checkPGN. It reads moves with
 // the same parser, leniency and errors as live play (resolve.go), and
 // writes SAN itself. The nodes it builds hold no notnil/chess position:
 // Node.chessPos rebuilds one from the FEN when the user browses to a node
@@ -37,7 +37,7 @@ var startPos = func() Position {
 
 // game checks every move of pg, variations included, against its own
 // position. With a Game it also builds g's tree from the root (FromPGN);
-// with nil it only checks (CheckPGN). The error is a *PGNError numbered
+// with nil it only checks (checkPGN). The error is a *PGNError numbered
 // as game 1.
 func (r *replayer) game(pg *pgn.Game, g *Game) error {
 	pos, err := readStart(pg)
@@ -126,7 +126,7 @@ func (r *replayer) resolve(p *Position, s string, king Square) (Move, error) {
 		return Move{}, err
 	}
 	if len(found) > 1 {
-		return Move{}, ambiguous(s, found, p.SAN)
+		return Move{}, ambiguous(s, found, p.san)
 	}
 	return found[0], nil
 }
@@ -165,25 +165,15 @@ func attacks(b *[64]Piece, from, to Square) bool {
 	return clearBetween(b, from, to)
 }
 
-// keyOf returns the repetition key of p (see positionKey), asking this
-// package's move generator whether an en-passant capture is legal.
-func keyOf(p *Position) positionKey {
-	k := positionKey{board: p.Board, turn: p.Turn, castling: p.Castling, epFile: -1}
-	if p.hasLegalEnPassant() {
-		k.epFile = int8(p.EnPassant.File())
-	}
-	return k
-}
-
-// SAN returns legal move m of p in Standard Algebraic Notation, as the
+// san returns legal move m of p in Standard Algebraic Notation, as the
 // PGN standard (8.2.3) writes it: piece letter, the origin file, rank or
 // square when another piece of the same kind could go to the same
 // square (the file if it tells them apart, else the rank, else both),
 // "x" for a capture (after the origin file for a pawn), the square, "=Q"
 // for a promotion, "+" for check and "#" for checkmate; "O-O" and
-// "O-O-O" for castling. m must be a legal move of p: SAN does not check
+// "O-O-O" for castling. m must be a legal move of p: san does not check
 // it.
-func (p *Position) SAN(m Move) string {
+func (p *Position) san(m Move) string {
 	var r replayer
 	next := p.play(m, false)
 	next.Check = p.givesCheck(m, &next.Board, p.KingSquare(p.Turn.Other()))

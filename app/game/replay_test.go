@@ -62,12 +62,16 @@ func compareWithNotnil(t *testing.T, p *Position, node *Node, where func() strin
 	if node == nil {
 		node = &Node{pos: *p}
 	}
-	cp := node.chessPos()
-	if cp == nil {
-		fail("notnil refuses the position")
+	cp, err := node.chessPos()
+	if err != nil {
+		fail("notnil refuses the position: %v", err)
 		return
 	}
-	legal := node.legal()
+	legal, err := node.legal()
+	if err != nil {
+		fail("%v", err)
+		return
+	}
 	theirs := make([]Move, len(legal))
 	for i, cm := range legal {
 		theirs[i] = fromChess(cm)
@@ -82,15 +86,12 @@ func compareWithNotnil(t *testing.T, p *Position, node *Node, where func() strin
 	}
 	ep := false
 	for _, cm := range legal {
-		ep = ep || enPassantOf(cm)
+		ep = ep || cm.HasTag(chess.EnPassant)
 	}
+	// Repetition keys (keyOf) ask this package's generator alone whether
+	// an en-passant capture is legal: notnil must agree.
 	if p.hasLegalEnPassant() != ep {
 		fail("hasLegalEnPassant = %v, notnil %v", !ep, ep)
-	}
-	notnilKey := *node
-	notnilKey.makeKey()
-	if k := keyOf(p); k != notnilKey.key {
-		fail("key en-passant file %d, notnil %d", k.epFile, notnilKey.key.epFile)
 	}
 	var r replayer
 	texts, refused := 0, 0
@@ -110,8 +111,8 @@ func compareWithNotnil(t *testing.T, p *Position, node *Node, where func() strin
 		if errOld != nil {
 			refused++
 			var a, b *MoveError
-			if !errors.As(errOld, &a) || !errors.As(errNew, &b) || a.Problem != b.Problem {
-				fail("%q: problems differ: %v / %v", text, errNew, errOld)
+			if !errors.As(errOld, &a) || !errors.As(errNew, &b) || a.Reason != b.Reason {
+				fail("%q: reasons differ: %v / %v", text, errNew, errOld)
 			}
 			return
 		}
@@ -122,7 +123,7 @@ func compareWithNotnil(t *testing.T, p *Position, node *Node, where func() strin
 	for i, cm := range legal {
 		m := theirs[i]
 		want := chess.AlgebraicNotation{}.Encode(cp, cm)
-		if got := p.SAN(m); got != want {
+		if got := p.san(m); got != want {
 			fail("SAN of %s: %q, notnil %q", m.UCI(), got, want)
 		}
 		if p.after(m).Check != checkOf(cm) {
@@ -228,13 +229,11 @@ func compareTree(t *testing.T, g *Game, where func() string, depthOf func() dept
 
 // findChess returns notnil's legal move for m at n.
 func (n *Node) findChess(t *testing.T, m Move) *chess.Move {
-	for _, cm := range n.legal() {
-		if fromChess(cm) == m {
-			return cm
-		}
+	cm, err := n.chessMove(m)
+	if err != nil {
+		t.Fatalf("%s: %s is not legal for notnil: %v", n.pos.FEN(), m.UCI(), err)
 	}
-	t.Fatalf("%s: %s is not legal for notnil", n.pos.FEN(), m.UCI())
-	return nil
+	return cm
 }
 
 func edgeFiles(t *testing.T) []string {
@@ -346,7 +345,7 @@ func TestMoveGenMatchesNotnilCorpusSample(t *testing.T) {
 // own move generator: each move through notnil/chess, as live play does.
 func readViaNotnil(pg *pgn.Game, now func() time.Time) (*Game, error) {
 	return readGame(pg, now, func(pg *pgn.Game, g *Game) error { return g.replayNotnil(pg) },
-		func(n *Node) bool { return len(n.legal()) > 0 })
+		func(n *Node) bool { return len(n.Legal()) > 0 })
 }
 
 // replayNotnil builds g's tree from pg through notnil/chess.
@@ -566,7 +565,7 @@ func FuzzReplay(f *testing.F) {
 		if m != fromChess(cm) {
 			t.Fatalf("%s, %q: replay path plays %s, notnil path %s", p.FEN(), text, m.UCI(), fromChess(cm).UCI())
 		}
-		if got, want := p.SAN(m), node.sanOf(cm); got != want {
+		if got, want := p.san(m), node.sanOf(cm); got != want {
 			t.Fatalf("%s: SAN of %s: %q, notnil %q", p.FEN(), m.UCI(), got, want)
 		}
 	})

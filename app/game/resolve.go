@@ -14,15 +14,19 @@ func (n *Node) resolve(s string) (*chess.Move, error) {
 	if err != nil {
 		return nil, err
 	}
-	moves := n.legalMoves()
+	legal, err := n.legal()
+	if err != nil {
+		return nil, err
+	}
+	moves := movesOf(legal)
 	found, err := n.pos.choose(s, spec, moves, nil)
 	if err != nil {
 		return nil, err
 	}
 	if len(found) > 1 {
-		return nil, ambiguous(s, found, n.sanOfMove)
+		return nil, ambiguous(s, found, func(m Move) string { return n.sanIn(legal, m) })
 	}
-	return n.legal()[slices.Index(moves, found[0])], nil
+	return legal[slices.Index(moves, found[0])], nil
 }
 
 // readMove parses s as a move of the side to move at p: its shape, and

@@ -130,8 +130,8 @@ func TestPromotion(t *testing.T) {
 	}
 	g := newGame(t, "7k/4P3/8/8/8/8/8/K7 w - - 0 1")
 	var me *game.MoveError
-	if err := g.Move("e8"); !errors.As(err, &me) || me.Problem != game.MoveNoPromotion {
-		t.Errorf("e8 without a piece: err = %v, want MoveNoPromotion", err)
+	if err := g.Move("e8"); !errors.As(err, &me) || me.Reason != game.RefusedNoPromotion {
+		t.Errorf("e8 without a piece: err = %v, want RefusedNoPromotion", err)
 	}
 	if err := g.Move("e8=K"); err == nil {
 		t.Error("promotion to a king accepted")
@@ -144,8 +144,8 @@ func TestPromotion(t *testing.T) {
 func TestPinnedPieceAndAdjacentKings(t *testing.T) {
 	g := newGame(t, "4r2k/8/8/8/8/8/4N3/4K3 w - - 0 1")
 	var me *game.MoveError
-	if err := g.Move("Nc3"); !errors.As(err, &me) || me.Problem != game.MoveIntoCheck {
-		t.Errorf("pinned knight: err = %v, want MoveIntoCheck", err)
+	if err := g.Move("Nc3"); !errors.As(err, &me) || me.Reason != game.RefusedExposesKing {
+		t.Errorf("pinned knight: err = %v, want RefusedExposesKing", err)
 	}
 	g = newGame(t, "8/8/8/3k4/8/3K4/8/8 w - - 0 1")
 	for _, m := range []string{"Kd4", "Kc4", "Ke4"} {

@@ -15,8 +15,8 @@ const (
 	// Stalemate: the side to move has no legal move and is not in check
 	// (FIDE 5.2.1).
 	Stalemate
-	// InsufficientMaterial: a dead position — neither side can checkmate by
-	// any series of legal moves (FIDE 5.2.2).
+	// InsufficientMaterial: a dead position (FIDE 5.2.2) of a kind this
+	// package detects: neither side has the material to checkmate.
 	InsufficientMaterial
 	// FivefoldRepetition: the same position has appeared five times
 	// (FIDE 9.6.1).
@@ -44,9 +44,12 @@ const (
 	RulesInfraction
 	Emergency
 	Death
+	// NumReasons counts the reasons above: a loop up to it meets every
+	// one.
+	NumReasons
 )
 
-var reasonNames = [...]string{
+var reasonNames = [NumReasons]string{
 	NoReason:             "",
 	Checkmate:            "checkmate",
 	Stalemate:            "stalemate",
@@ -74,8 +77,8 @@ func (r Reason) String() string {
 	return reasonNames[r]
 }
 
-// IsDrawClaim reports whether a player may claim a draw for this reason.
-func (r Reason) IsDrawClaim() bool { return r == ThreefoldRepetition || r == FiftyMoveRule }
+// isDrawClaim reports whether a player may claim a draw for this reason.
+func (r Reason) isDrawClaim() bool { return r == ThreefoldRepetition || r == FiftyMoveRule }
 
 // Results of a game, as written in PGN.
 const (

@@ -36,8 +36,6 @@ func (t *tagList) remove(name string) {
 // Tag returns the value of a PGN tag, or "". Result, Termination, FEN and
 // SetUp reflect the game as it stands.
 func (g *Game) Tag(name string) string {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	switch name {
 	case "Result":
 		return g.status.Result
@@ -53,8 +51,6 @@ func (g *Game) Tag(name string) string {
 // and cannot be set; FEN, SetUp and TimeControl describe how the game was
 // created and cannot be changed either.
 func (g *Game) SetTag(name, value string) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	switch name {
 	case "Result", "Termination", "FEN", "SetUp", "TimeControl", "":
 		return
@@ -64,12 +60,4 @@ func (g *Game) SetTag(name, value string) {
 		return
 	}
 	g.tags.set(name, value)
-}
-
-// Tags returns all of the game's tags as they would be written, in the
-// order the PGN export format gives.
-func (g *Game) Tags() []pgn.Tag {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.exportTags()
 }

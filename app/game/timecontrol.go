@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/echiquier/echiquier/app/pgn"
 )
 
 // DelayKind says how a stage's delay works.
@@ -58,11 +60,11 @@ func ParseTimeControl(s string) (TimeControl, error) {
 	case s == "-":
 		return TimeControl{}, nil
 	case s == "" || s == "?":
-		return TimeControl{}, fmt.Errorf("time control %q: unknown", s)
+		return TimeControl{}, fmt.Errorf("time control %q: unknown", pgn.Excerpt(s))
 	case strings.HasPrefix(s, "*"):
 		d, err := parseSeconds(s[1:])
 		if err != nil || d <= 0 {
-			return TimeControl{}, fmt.Errorf("time control %q: an hourglass is * followed by its seconds", s)
+			return TimeControl{}, fmt.Errorf("time control %q: an hourglass is * followed by its seconds", pgn.Excerpt(s))
 		}
 		return TimeControl{Stages: []Stage{{Time: d}}, Hourglass: true}, nil
 	}
@@ -70,10 +72,10 @@ func ParseTimeControl(s string) (TimeControl, error) {
 	for i, part := range strings.Split(s, ":") {
 		st, err := parseStage(part)
 		if err != nil {
-			return TimeControl{}, fmt.Errorf("time control %q: %v", s, err)
+			return TimeControl{}, fmt.Errorf("time control %q: %v", pgn.Excerpt(s), err)
 		}
 		if i > 0 && tc.Stages[i-1].Moves == 0 {
-			return TimeControl{}, fmt.Errorf("time control %q: a stage follows one that lasts the rest of the game", s)
+			return TimeControl{}, fmt.Errorf("time control %q: a stage follows one that lasts the rest of the game", pgn.Excerpt(s))
 		}
 		tc.Stages = append(tc.Stages, st)
 	}
@@ -85,7 +87,7 @@ func parseStage(s string) (Stage, error) {
 	if before, after, ok := strings.Cut(s, "/"); ok {
 		n, err := strconv.Atoi(before)
 		if err != nil || n <= 0 {
-			return st, fmt.Errorf("%q: the move count must be a positive whole number", s)
+			return st, fmt.Errorf("%q: the move count must be a positive whole number", pgn.Excerpt(s))
 		}
 		st.Moves, s = n, after
 	}
@@ -95,12 +97,12 @@ func parseStage(s string) (Stage, error) {
 	}
 	var err error
 	if st.Time, err = parseSeconds(base); err != nil {
-		return st, fmt.Errorf("%q: %v", s, err)
+		return st, fmt.Errorf("%q: %v", pgn.Excerpt(s), err)
 	}
 	if sep != 0 {
 		d, err := parseSeconds(extra)
 		if err != nil {
-			return st, fmt.Errorf("%q: %v", s, err)
+			return st, fmt.Errorf("%q: %v", pgn.Excerpt(s), err)
 		}
 		switch sep {
 		case '+':
@@ -112,7 +114,7 @@ func parseStage(s string) (Stage, error) {
 		}
 	}
 	if st.Time <= 0 && st.Increment <= 0 {
-		return st, fmt.Errorf("%q: a stage needs some time", s)
+		return st, fmt.Errorf("%q: a stage needs some time", pgn.Excerpt(s))
 	}
 	return st, nil
 }

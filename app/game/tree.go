@@ -8,15 +8,11 @@ func (g *Game) Root() *Node { return g.root }
 // Live returns the node of the position being played: the end of the line
 // the players have played.
 func (g *Game) Live() *Node {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	return g.live
 }
 
 // MainLine returns the nodes of the main line after the root, in order.
 func (g *Game) MainLine() []*Node {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	var out []*Node
 	for n := g.root.next(); n != nil; n = n.next() {
 		out = append(out, n)
@@ -24,32 +20,16 @@ func (g *Game) MainLine() []*Node {
 	return out
 }
 
-// Legal returns the legal moves of the side to move; none once the game
-// is over.
-func (g *Game) Legal() []Move {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.status.Over() {
+// Legal returns the legal moves at n's position, whether or not the game
+// goes on: from a past position they start side lines. There are none
+// where the rules engine cannot play (see BadFENUnplayable): PrepareMove
+// or AddVariationMove there says why.
+func (n *Node) Legal() []Move {
+	moves, err := n.legalMoves()
+	if err != nil {
 		return nil
 	}
-	return g.live.legalMoves()
-}
-
-// LegalMoves returns the legal moves at n's position, whether or not the
-// game goes on: from a past position they start side lines.
-func (n *Node) LegalMoves() []Move {
-	n.game.mu.Lock()
-	defer n.game.mu.Unlock()
-	return n.legalMoves()
-}
-
-func (n *Node) legalMoves() []Move {
-	legal := n.legal()
-	out := make([]Move, len(legal))
-	for i, cm := range legal {
-		out[i] = fromChess(cm)
-	}
-	return out
+	return moves
 }
 
 // Parent returns the position before n's move, or nil for the root.
@@ -58,8 +38,6 @@ func (n *Node) Parent() *Node { return n.parent }
 // Children returns the moves played from n: the first continues the line,
 // the others are variations.
 func (n *Node) Children() []*Node {
-	n.game.mu.Lock()
-	defer n.game.mu.Unlock()
 	return append([]*Node(nil), n.children...)
 }
 
@@ -89,28 +67,20 @@ func (n *Node) Mover() Color { return n.pos.Turn.Other() }
 
 // NAGs returns n's numeric annotation glyphs.
 func (n *Node) NAGs() []int {
-	n.game.mu.Lock()
-	defer n.game.mu.Unlock()
 	return append([]int(nil), n.nags...)
 }
 
 // Comments returns the comments written before and after n's move.
 func (n *Node) Comments() (before, after []string) {
-	n.game.mu.Lock()
-	defer n.game.mu.Unlock()
 	return append([]string(nil), n.before...), append([]string(nil), n.after...)
 }
 
 // Clock returns the mover's time left after n's move, when known.
 func (n *Node) Clock() (time.Duration, bool) {
-	n.game.mu.Lock()
-	defer n.game.mu.Unlock()
 	return n.clock, n.hasClock
 }
 
 // IsMainLine reports whether n lies on the game's main line.
 func (n *Node) IsMainLine() bool {
-	n.game.mu.Lock()
-	defer n.game.mu.Unlock()
 	return n.onMainLine()
 }

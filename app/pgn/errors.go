@@ -8,13 +8,11 @@ type SyntaxKind uint8
 
 // The kinds of syntax error, each with its message; Tag is set for the tag
 // kinds. Text that should not be where it is comes with Unexpected set,
-// its message then reading "unexpected "TEXT" (message)".
+// its message then reading "unexpected "TEXT" (message)". They are
+// numbered from 1: the zero SyntaxKind is no error.
 const (
-	// SyntaxOther: only Msg says what is wrong (a SyntaxError made
-	// elsewhere).
-	SyntaxOther SyntaxKind = iota
 	// SyntaxControlChar: "control character".
-	SyntaxControlChar
+	SyntaxControlChar SyntaxKind = iota + 1
 	// SyntaxNoCommentOpen: "no comment is open" (a stray "}").
 	SyntaxNoCommentOpen
 	// SyntaxNoTagOpen: "no tag pair is open" (a stray "]").
@@ -65,11 +63,17 @@ const (
 	SyntaxVariationNotClosed
 	// SyntaxCommentNotClosed: "comment is not closed".
 	SyntaxCommentNotClosed
+	// NumSyntaxKinds is one more than the last kind: a loop from 1 up to
+	// it meets every one.
+	NumSyntaxKinds
 )
 
-// syntaxMessages holds the message of each kind; the tag kinds put the
-// quoted tag name between their two parts.
-var syntaxMessages = [...][2]string{
+// noSyntaxError is the zero SyntaxKind: the text is well formed.
+const noSyntaxError SyntaxKind = 0
+
+// syntaxMessages holds the message of each kind, its one English
+// wording; the tag kinds put the quoted tag name between their two parts.
+var syntaxMessages = [NumSyntaxKinds][2]string{
 	SyntaxControlChar:           {"control character"},
 	SyntaxNoCommentOpen:         {"no comment is open"},
 	SyntaxNoTagOpen:             {"no tag pair is open"},
@@ -105,8 +109,8 @@ func (k SyntaxKind) namesTag() bool {
 
 // message writes the message of kind k, naming tag when it has one.
 func (k SyntaxKind) message(tag string) string {
-	if int(k) >= len(syntaxMessages) {
-		return ""
+	if k == noSyntaxError || k >= NumSyntaxKinds {
+		return "unknown syntax error"
 	}
 	m := syntaxMessages[k]
 	if k.namesTag() {
@@ -123,32 +127,33 @@ type SyntaxError struct {
 	Game int
 	// Line and Col locate the error (1-based; Col counts bytes).
 	Line, Col int
-	// Text is the offending text, cut short.
+	// Text is the offending text, cut to one short line (see Excerpt).
 	Text string
-	// Msg describes the error.
-	Msg string
-	// Kind says what is wrong, as Msg does; Tag is the name of the tag
-	// pair it is about, for the tag kinds.
+	// Kind says what is wrong; Tag is the name of the tag pair it is
+	// about, for the tag kinds, cut as Text is.
 	Kind SyntaxKind
 	Tag  string
-	// Unexpected is set when Msg reads "unexpected "TEXT" (message)":
-	// Text should not be there at all, for the reason Kind gives.
+	// Unexpected is set when Text should not be there at all, for the
+	// reason Kind gives: the message reads "unexpected "TEXT" (reason)".
 	Unexpected bool
 }
 
 // Error returns the error as "game 3, line 17: unexpected ")" (no
 // variation is open)".
 func (e *SyntaxError) Error() string {
-	s := "line " + strconv.Itoa(e.Line) + ": " + e.Msg
+	s := "line " + strconv.Itoa(e.Line) + ": " + e.Message()
 	if e.Game > 0 {
 		s = "game " + strconv.Itoa(e.Game) + ", " + s
 	}
 	return s
 }
 
-// unexpected makes e say that text should not be where it is, for the
-// reason its kind gives.
-func (e *SyntaxError) unexpected(text string) {
-	e.Unexpected = true
-	e.Msg = "unexpected " + quote(text) + " (" + e.Msg + ")"
+// Message returns what is wrong, without where: "unexpected ")" (no
+// variation is open)".
+func (e *SyntaxError) Message() string {
+	m := e.Kind.message(e.Tag)
+	if e.Unexpected {
+		return "unexpected " + quote(e.Text) + " (" + m + ")"
+	}
+	return m
 }

@@ -88,7 +88,7 @@ func (l *lexer) next() {
 	t := &l.tok
 	ok := l.skipSpace()
 	s := &l.src
-	t.kind, t.text, t.value, t.raw, t.why = tEOF, nil, nil, nil, SyntaxOther
+	t.kind, t.text, t.value, t.raw, t.why = tEOF, nil, nil, nil, noSyntaxError
 	s.keep = s.pos
 	t.off, t.line, t.col = s.off(s.pos), s.line, s.col(s.pos)
 	t.end = -1

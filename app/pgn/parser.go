@@ -379,7 +379,7 @@ func (p *parser) finish() {
 	f := &p.frames[0]
 	if !f.hasMove && f.nagLine > 0 {
 		if e := p.failAt(f.nagLine, f.nagCol, []byte(f.nagText), SyntaxNoMoveBeforeNAG, nil); e != nil {
-			e.unexpected(f.nagText)
+			e.Unexpected = true
 		}
 	}
 	if p.full {
@@ -403,7 +403,7 @@ func (p *parser) failTok(t *token, why SyntaxKind) {
 		tag = t.text
 	}
 	if e := p.failAt(t.line, t.col, t.raw, why, tag); e != nil {
-		e.unexpected(short(t.raw))
+		e.Unexpected = true
 	}
 }
 
@@ -417,7 +417,6 @@ func (p *parser) failAt(line, col int, text []byte, why SyntaxKind, tag []byte) 
 	if why.namesTag() {
 		e.Tag = short(tag)
 	}
-	e.Msg = why.message(e.Tag)
 	if !p.anon {
 		e.Game = p.index
 	}

@@ -15,7 +15,7 @@ type tagScan struct {
 	valueAt, valueEnd int // raw value, between the quotes
 	escaped           bool
 	closed            bool       // the value has its closing quote
-	err               SyntaxKind // why the tag pair is broken; SyntaxOther when it is not
+	err               SyntaxKind // why the tag pair is broken; noSyntaxError when it is not
 	errAt             int
 	end               int // where reading resumes
 }
@@ -33,7 +33,7 @@ func (l *lexer) tag() {
 			t.value = l.value
 		}
 	}
-	if ts.err != SyntaxOther {
+	if ts.err != noSyntaxError {
 		t.kind, t.why = tTagErr, ts.err
 		t.keepTag = ts.closed && ts.nameEnd > ts.nameAt
 		t.looksTag = ts.valueAt > 0
@@ -41,7 +41,7 @@ func (l *lexer) tag() {
 		t.raw = b[:min(ts.end, maxRaw)] // as far as it was read
 	}
 	s.pos += ts.end
-	if ts.err != SyntaxOther && ts.valueAt > 0 && !ts.closed {
+	if ts.err != noSyntaxError && ts.valueAt > 0 && !ts.closed {
 		l.skipContinuation()
 	}
 }

@@ -19,26 +19,37 @@ func decodeText(b []byte) string {
 	return string(r)
 }
 
-// short returns b decoded for an error message, cut at its first line
-// break and to a few dozen bytes.
-func short(b []byte) string {
-	for i, c := range b {
-		if class[c] == cNL {
-			b = b[:i]
-			break
+// excerptRunes is the most characters of input a message quotes: enough
+// to recognise it, little enough to read at a glance.
+const excerptRunes = 60
+
+// Excerpt returns what a message may quote of s, some text a user gave:
+// its first line, and at most 60 characters of it, with "…" when
+// anything was left out. It reads no further than that, so it costs the
+// same for a megabyte of text as for a line.
+func Excerpt(s string) string {
+	n := 0
+	for i, r := range s {
+		if r == '\n' || r == '\r' || n == excerptRunes {
+			return s[:i] + "…"
 		}
+		n++
 	}
-	if len(b) <= maxRaw/2 {
-		return decodeText(b)
-	}
-	if utf8.Valid(b) {
-		n := maxRaw / 2
+	return s
+}
+
+// short returns b decoded for an error message, as Excerpt cuts it.
+func short(b []byte) string {
+	// Four bytes a character at most: decode no more than Excerpt keeps.
+	const most = 4*excerptRunes + 4
+	if len(b) > most {
+		n := most
 		for n > 0 && !utf8.RuneStart(b[n]) {
 			n--
 		}
-		return string(b[:n]) + "…"
+		return Excerpt(decodeText(b[:n]) + "\n")
 	}
-	return decodeText(b[:maxRaw/2]) + "…"
+	return Excerpt(decodeText(b))
 }
 
 // quote returns s in double quotes, Go style.

@@ -3,6 +3,7 @@ package session
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 
 	"github.com/echiquier/echiquier/app/game"
@@ -33,9 +34,18 @@ type file struct {
 	stamp safefile.Stamp
 }
 
+// ClockTag is the tag with which an autosave records the clocks as they
+// were at that moment, the time the side to move has spent thinking
+// included: the moves' own clock comments know only the time left after
+// each move. Resume reads it and takes it away.
+const ClockTag = "EchiquierClock"
+
 // saveAutosave hands the game's text to the autosave.
 func (s *Session) saveAutosave() {
 	var b bytes.Buffer
+	if !s.game.TimeControl().IsZero() {
+		fmt.Fprintf(&b, "[%s \"%s\"]\n", ClockTag, s.game.ClockState())
+	}
 	if err := s.game.WritePGN(&b); err != nil {
 		return // a game the session built always writes; nothing to keep
 	}
@@ -152,8 +162,15 @@ func (s *Session) NewGame(g *game.Game) {
 }
 
 // Resume puts an interrupted game back on screen, as it was before the
-// crash: unsaved, from no file.
+// crash: unsaved, from no file, its clocks as the autosave last recorded
+// them.
 func (s *Session) Resume(g *game.Game) {
+	if text := g.Tag(ClockTag); text != "" {
+		if st, err := game.ParseClockState(text); err == nil {
+			g.RestoreClock(st) // refused for another turn: the moves' clocks stand
+		}
+		g.SetTag(ClockTag, "")
+	}
 	s.setCollection(nil)
 	s.replace(g, file{game: -1})
 	s.changed(0)

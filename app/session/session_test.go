@@ -325,3 +325,26 @@ func sq(t *testing.T, name string) game.Square {
 	}
 	return s
 }
+
+func TestResumeGivesBackTheClockAsRecorded(t *testing.T) {
+	// After a crash, the side to move got back all the time it had spent
+	// thinking since its last move.
+	f := newFixture(t, "300")
+	f.play("e2e4")
+	f.clock.t = f.clock.t.Add(40 * time.Second) // Black thinks
+	f.s.Tick()
+	text := f.rec.saves[len(f.rec.saves)-1]
+	games, err := game.ReadPGN(strings.NewReader(text))
+	if err != nil || len(games) != 1 {
+		t.Fatalf("the autosave reads back as %d games: %v", len(games), err)
+	}
+	g := newFixture(t, "")
+	g.s.Resume(games[0])
+	left := g.s.Game().Remaining(game.Black)
+	if left < 259*time.Second || left > 261*time.Second {
+		t.Errorf("Black has %v after resuming, had 4:20 when the autosave was written", left)
+	}
+	if g.s.Game().Tag(session.ClockTag) != "" {
+		t.Error("the clock record stays in the game's tags: it would be saved in the user's file")
+	}
+}
