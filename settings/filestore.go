@@ -205,7 +205,8 @@ func (s *FileStore) StringWithFallback(key, fallback string) string {
 // SetBool sets the value of key; it is written soon after.
 func (s *FileStore) SetBool(key string, value bool) { s.set(key, value) }
 
-// SetString sets the value of key; it is written soon after.
+// SetString sets the value of key; it is written soon after. The file
+// holds UTF-8 text: other bytes are written as U+FFFD.
 func (s *FileStore) SetString(key, value string) { s.set(key, value) }
 
 func (s *FileStore) set(key string, value any) {

@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 
@@ -405,4 +406,56 @@ func TestConcurrentUse(t *testing.T) {
 			t.Errorf("k%d = %v, want the last value", g, v[fmt.Sprint("k", g)])
 		}
 	}
+}
+
+// FuzzOpenFile: whatever the file holds, opening it either reads it and
+// leaves it alone, or keeps it aside intact with one notice; either way
+// the next write makes a file that reads back.
+func FuzzOpenFile(f *testing.F) {
+	for _, s := range []string{
+		`{"version":1,"values":{"board.hints":false,"game.whiteName":"Anna"}}`,
+		`{"version":1,"values":{}}`,
+		`{"version":1,"values":{"k":[true,"a"]}}`,
+		`{"k":true}`,
+		"",
+		"\x00",
+	} {
+		f.Add([]byte(s))
+	}
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(dir, "settings.json")
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		s, notices := settings.OpenFile(path, settings.Options{})
+		defer s.Close()
+		switch len(notices) {
+		case 0:
+			if got, _ := os.ReadFile(path); !bytes.Equal(got, data) {
+				t.Fatal("a good file was changed by opening it")
+			}
+		case 1:
+			got, err := os.ReadFile(notices[0].KeptAs)
+			os.Remove(notices[0].KeptAs)
+			if err != nil || !bytes.Equal(got, data) {
+				t.Fatalf("kept aside: %q, %v", got, err)
+			}
+		default:
+			t.Fatalf("notices %v", notices)
+		}
+		s.SetString("fuzz", string(data))
+		if err := s.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		again, notices := settings.OpenFile(path, settings.Options{})
+		defer again.Close()
+		if len(notices) > 0 {
+			t.Fatalf("the file written does not read back: %v", notices)
+		}
+		// JSON text is UTF-8: other bytes are written as U+FFFD.
+		if got := again.StringWithFallback("fuzz", ""); utf8.Valid(data) && got != string(data) {
+			t.Fatalf("read back %q", got)
+		}
+	})
 }
