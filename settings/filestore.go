@@ -104,9 +104,9 @@ type Notice struct {
 // String describes the notice in a sentence.
 func (n Notice) String() string {
 	if n.KeptAs == "" {
-		return fmt.Sprintf("the settings file %s could not be read (%v) nor moved aside (%v); default settings are used", n.Path, n.Reason, n.MoveErr)
+		return fmt.Sprintf("the settings file %s could not be read (%v) nor moved aside (%v); its settings are not used", n.Path, n.Reason, n.MoveErr)
 	}
-	return fmt.Sprintf("the settings file %s could not be read (%v); it was kept as %s and default settings are used", n.Path, n.Reason, n.KeptAs)
+	return fmt.Sprintf("the settings file %s could not be read (%v); it was kept as %s and its settings are not used", n.Path, n.Reason, n.KeptAs)
 }
 
 // SaveError is a failed write of the settings: the file on disk still holds
@@ -118,6 +118,7 @@ type SaveError struct {
 	Err error
 }
 
+// Error says what failed and that the earlier settings are kept.
 func (e *SaveError) Error() string {
 	return "settings could not be saved: " + e.Err.Error() + "; your earlier settings are kept"
 }
@@ -284,14 +285,26 @@ func (s *FileStore) run() {
 	}
 }
 
-// save writes the values if they changed since the last good write.
+// save writes the values if they changed since the last good write, and
+// tells onError of a new failure once no lock is held, so that it may use
+// the store.
 func (s *FileStore) save() error {
+	tell, err := s.write()
+	if tell != nil {
+		tell(err)
+	}
+	return err
+}
+
+// write writes the values if they changed since the last good write. It
+// returns the listener to tell of the error, if it is to be told.
+func (s *FileStore) write() (func(error), error) {
 	s.writing.Lock()
 	defer s.writing.Unlock()
 	s.mu.Lock()
 	if s.saved == s.changes {
 		s.mu.Unlock()
-		return nil
+		return nil, nil
 	}
 	target := s.changes
 	data, err := encodeSettings(s.values)
@@ -303,21 +316,18 @@ func (s *FileStore) save() error {
 		err = writeAtomic(s.path, data)
 	}
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	if err == nil {
 		s.saved = target
 		s.failure = nil
 		s.reported = false
-		s.mu.Unlock()
-		return nil
+		return nil, nil
 	}
-	err = &SaveError{Path: s.path, Err: err}
-	s.failure = err
-	report, onError := s.unreported(), s.onError
-	s.mu.Unlock()
-	if report != nil {
-		onError(report)
+	s.failure = &SaveError{Path: s.path, Err: err}
+	if s.unreported() != nil {
+		return s.onError, s.failure
 	}
-	return err
+	return nil, s.failure
 }
 
 // moveUnusable moves aside the unusable file that OpenFile could not

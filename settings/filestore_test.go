@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -171,17 +170,6 @@ func TestFolderInPlaceOfTheFile(t *testing.T) {
 	fileValues(t, path)
 }
 
-func TestNamedPipeInPlaceOfTheFile(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "settings.json")
-	if err := syscall.Mkfifo(path, 0o600); err != nil {
-		t.Skipf("no named pipes here: %v", err)
-	}
-	// Opening the pipe to read it would wait for a writer for ever.
-	s, notices := settings.OpenFile(path, settings.Options{})
-	defer s.Close()
-	checkKeptAside(t, path, notices, "named pipe")
-}
-
 // checkKeptAside checks the one notice of a corrupt file at path.
 func checkKeptAside(t *testing.T, path string, notices []settings.Notice, reason string) {
 	t.Helper()
@@ -245,9 +233,7 @@ func TestFailedWriteReportedOnce(t *testing.T) {
 		}
 	}
 	s.SetBool("board.hints", false)
-	if err := s.Flush(); !errors.Is(err, syscall.ENOTDIR) {
-		t.Errorf("Flush = %v, want ENOTDIR within", err)
-	}
+	checkSaveError(t, s.Flush())
 	checkSaveError(t, s.Err())
 	if errs := reports.reported(); len(errs) != 1 {
 		t.Fatalf("%d reports, want 1: %v", len(errs), errs)
@@ -458,4 +444,26 @@ func FuzzOpenFile(f *testing.F) {
 			t.Fatalf("read back %q", got)
 		}
 	})
+}
+
+// TestListenerMayUseTheStore: the app's listener may read, set and flush
+// the store it is told about without a deadlock.
+func TestListenerMayUseTheStore(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "folder")
+	if err := os.WriteFile(dir, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := open(t, filepath.Join(dir, "settings.json"))
+	told := make(chan error, 10)
+	s.OnSaveError(func(err error) {
+		s.SetBool("board.hints", s.Err() == nil)
+		told <- s.Flush()
+	})
+	s.SetBool("board.flipped", true) // written by the store's goroutine
+	checkSaveError(t, <-told)
+	s.SetBool("board.flipped", false)
+	checkSaveError(t, s.Flush())
+	if len(told) != 0 {
+		t.Error("told twice")
+	}
 }

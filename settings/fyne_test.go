@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/echiquier/echiquier/settings"
@@ -121,7 +120,7 @@ func TestGuardMovesUnloadableAside(t *testing.T) {
 	}
 }
 
-func TestGuardMovesSpecialFilesAside(t *testing.T) {
+func TestGuardMovesFolderAside(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "preferences.json")
 	if err := os.Mkdir(dir, 0o700); err != nil {
 		t.Fatal(err)
@@ -131,15 +130,6 @@ func TestGuardMovesSpecialFilesAside(t *testing.T) {
 		t.Fatal("a folder in place of the file gave no notice")
 	}
 	checkKeptAside(t, dir, []settings.Notice{*n}, "a folder")
-
-	pipe := filepath.Join(t.TempDir(), "preferences.json")
-	if err := syscall.Mkfifo(pipe, 0o600); err != nil {
-		t.Skipf("no named pipes here: %v", err)
-	}
-	// Fyne would wait for ever for a writer to the pipe.
-	if n := settings.GuardFynePreferences(pipe); n == nil {
-		t.Error("a named pipe in place of the file gave no notice")
-	}
 }
 
 func TestGuardLeavesGoodFilesAlone(t *testing.T) {
