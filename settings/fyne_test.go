@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -232,5 +233,23 @@ func TestImportOfBadFynePreferences(t *testing.T) {
 		if got := s.StringWithFallback("game.whiteName", ""); got != "" {
 			t.Errorf("%s: imported %q", content, got)
 		}
+	}
+}
+
+func TestFynePathsOnLinux(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the paths checked are Linux's")
+	}
+	t.Setenv("XDG_CONFIG_HOME", "/home/anna/.cfg")
+	if got := settings.FynePreferencesPath("org.echiquier.Echiquier"); got != "/home/anna/.cfg/fyne/org.echiquier.Echiquier/preferences.json" {
+		t.Errorf("Fyne's preferences: %s", got)
+	}
+	if got := settings.DefaultPath("org.echiquier.Echiquier"); got != "/home/anna/.cfg/fyne/org.echiquier.Echiquier/settings/settings.json" {
+		t.Errorf("the store: %s", got)
+	}
+	t.Setenv("XDG_CONFIG_HOME", "")
+	t.Setenv("HOME", "/home/bruno")
+	if got := settings.FyneStorageRoot("id"); got != "/home/bruno/.config/fyne/id" {
+		t.Errorf("without XDG_CONFIG_HOME: %s", got)
 	}
 }
