@@ -1,14 +1,15 @@
-// Package settings holds Échiquier's typed preferences, stored with Fyne's
-// Preferences so that they persist between runs.
+// Package settings holds Échiquier's typed preferences so that they
+// persist between runs.
 //
 // Every value has a default, and a stored value of the wrong type or out of
-// range (a hand-edited or corrupt preferences file) reads as that default.
+// range (a hand-edited preferences file) reads as that default. The values
+// live in a Store: the program's is a FileStore, a file that a full disk, a
+// crash or a second copy of the program never leaves torn; the tests use
+// Fyne's in-memory preferences, which satisfy Store too.
 package settings
 
 import (
 	"slices"
-
-	"fyne.io/fyne/v2"
 
 	"github.com/echiquier/echiquier/app/game"
 )
@@ -56,13 +57,31 @@ func MoveInputs() []MoveInput { return []MoveInput{MoveByDragOrClick, MoveByDrag
 // system, then English and French.
 func Languages() []string { return []string{"", "en", "fr"} }
 
+// Store holds typed values by key. fyne.Preferences satisfies it, and so
+// does *FileStore.
+type Store interface {
+	// BoolWithFallback returns the value of key, or fallback when there
+	// is none or it is not a bool.
+	BoolWithFallback(key string, fallback bool) bool
+	// SetBool sets the value of key.
+	SetBool(key string, value bool)
+	// StringWithFallback returns the value of key, or fallback when there
+	// is none or it is not a string.
+	StringWithFallback(key, fallback string) string
+	// SetString sets the value of key.
+	SetString(key, value string)
+}
+
 // Settings reads and writes the app's preferences.
 type Settings struct {
-	p fyne.Preferences
+	p Store
 }
 
 // New returns the settings stored in p.
-func New(p fyne.Preferences) *Settings { return &Settings{p: p} }
+func New(p Store) *Settings { return &Settings{p: p} }
+
+// text returns the string stored under key, or "".
+func (s *Settings) text(key string) string { return s.p.StringWithFallback(key, "") }
 
 // AutoFlip reports whether the board turns to the side to move after each
 // move (pass-and-play).
@@ -79,13 +98,13 @@ func (s *Settings) SetFlipped(v bool) { s.p.SetBool(keyFlipped, v) }
 
 // BoardScheme returns the name of the board's colour scheme; "" is the
 // default scheme.
-func (s *Settings) BoardScheme() string { return s.p.String(keyScheme) }
+func (s *Settings) BoardScheme() string { return s.text(keyScheme) }
 
 // SetBoardScheme sets BoardScheme.
 func (s *Settings) SetBoardScheme(name string) { s.p.SetString(keyScheme, name) }
 
 // PieceSet returns the name of the piece set; "" is the default set.
-func (s *Settings) PieceSet() string { return s.p.String(keyPieceSet) }
+func (s *Settings) PieceSet() string { return s.text(keyPieceSet) }
 
 // SetPieceSet sets PieceSet.
 func (s *Settings) SetPieceSet(name string) { s.p.SetString(keyPieceSet, name) }
@@ -111,7 +130,7 @@ func (s *Settings) SetLastMove(v bool) { s.p.SetBool(keyLastMove, v) }
 
 // MoveInput returns how pieces are moved on the board.
 func (s *Settings) MoveInput() MoveInput {
-	v := MoveInput(s.p.String(keyMoveInput))
+	v := MoveInput(s.text(keyMoveInput))
 	if !slices.Contains(MoveInputs(), v) {
 		return MoveByDragOrClick
 	}
@@ -152,7 +171,7 @@ func (s *Settings) SetConfirmDrawOffer(v bool) { s.p.SetBool(keyConfirmDraw, v) 
 // user has not chosen (the app passes the notation of the language shown).
 // Files are always written in English SAN.
 func (s *Settings) Notation(fallback game.Notation) game.Notation {
-	name := s.p.String(keyNotation)
+	name := s.text(keyNotation)
 	if name == "" {
 		return fallback
 	}
@@ -165,7 +184,7 @@ func (s *Settings) SetNotation(n game.Notation) { s.p.SetString(keyNotation, n.S
 // Language returns the language chosen for the app: "en", "fr", or "" to
 // follow the system.
 func (s *Settings) Language() string {
-	v := s.p.String(keyLanguage)
+	v := s.text(keyLanguage)
 	if !slices.Contains(Languages(), v) {
 		return ""
 	}
@@ -190,7 +209,7 @@ func (s *Settings) SetTimeControl(tc game.TimeControl) { s.p.SetString(keyTimeCo
 
 // PlayerNames returns the names new games start with.
 func (s *Settings) PlayerNames() (white, black string) {
-	return s.p.String(keyWhiteName), s.p.String(keyBlackName)
+	return s.text(keyWhiteName), s.text(keyBlackName)
 }
 
 // SetPlayerNames sets PlayerNames.
@@ -201,7 +220,7 @@ func (s *Settings) SetPlayerNames(white, black string) {
 
 // LastDirectory returns the folder a file was last opened from or saved
 // to, or "".
-func (s *Settings) LastDirectory() string { return s.p.String(keyLastDirectory) }
+func (s *Settings) LastDirectory() string { return s.text(keyLastDirectory) }
 
 // SetLastDirectory sets LastDirectory.
 func (s *Settings) SetLastDirectory(dir string) { s.p.SetString(keyLastDirectory, dir) }

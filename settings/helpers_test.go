@@ -1,0 +1,119 @@
+package settings_test
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/echiquier/echiquier/settings"
+)
+
+// childEnv names the variable that makes the test binary a child writing
+// settings in a loop (see TestKillDuringWrites) instead of running tests.
+const childEnv = "ECHIQUIER_SETTINGS_WRITER"
+
+func TestMain(m *testing.M) {
+	if path := os.Getenv(childEnv); path != "" {
+		writeForEver(path)
+	}
+	os.Exit(m.Run())
+}
+
+// open opens the store at path, failing the test on a notice, and closes
+// it at the end of the test.
+func open(t *testing.T, path string) *settings.FileStore {
+	t.Helper()
+	s, notices := settings.OpenFile(path, settings.Options{})
+	if len(notices) > 0 {
+		t.Fatalf("notices on opening %s: %v", path, notices)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// fileValues parses a settings file independently of the package, failing
+// the test unless it is a complete one.
+func fileValues(t *testing.T, path string) map[string]any {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f struct {
+		Version int            `json:"version"`
+		Values  map[string]any `json:"values"`
+	}
+	if err := json.Unmarshal(data, &f); err != nil {
+		t.Fatalf("%s is not valid JSON: %v\n%q", path, err, data)
+	}
+	if f.Version != 1 || f.Values == nil {
+		t.Fatalf("%s lacks its version or values: %q", path, data)
+	}
+	return f.Values
+}
+
+// asideFiles returns the files kept aside next to path.
+func asideFiles(t *testing.T, path string) []string {
+	t.Helper()
+	m, err := filepath.Glob(path + ".corrupt-*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// tempFiles returns the temporary files left next to path.
+func tempFiles(t *testing.T, path string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(filepath.Dir(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var temps []string
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "."+filepath.Base(path)) {
+			temps = append(temps, e.Name())
+		}
+	}
+	return temps
+}
+
+// saveErrorCount counts the errors a store reports.
+type saveErrorCount struct {
+	errs chan error
+}
+
+func countSaveErrors(s *settings.FileStore) *saveErrorCount {
+	c := &saveErrorCount{errs: make(chan error, 100)}
+	s.OnSaveError(func(err error) { c.errs <- err })
+	return c
+}
+
+// reported returns the errors reported so far.
+func (c *saveErrorCount) reported() []error {
+	var errs []error
+	for {
+		select {
+		case err := <-c.errs:
+			errs = append(errs, err)
+		default:
+			return errs
+		}
+	}
+}
+
+// checkSaveError fails the test unless err is a *settings.SaveError that
+// says the earlier settings are kept.
+func checkSaveError(t *testing.T, err error) {
+	t.Helper()
+	var se *settings.SaveError
+	if !errors.As(err, &se) {
+		t.Fatalf("error %v (%T) is not a *SaveError", err, err)
+	}
+	if !strings.Contains(err.Error(), "settings could not be saved") || !strings.Contains(err.Error(), "your earlier settings are kept") {
+		t.Errorf("message %q", err)
+	}
+}
