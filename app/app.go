@@ -58,6 +58,8 @@ type App struct {
 	settingsWin *settingsWindow
 	// modals are the dialogs shown, the one on top last.
 	modals []modal
+	// settingsNotices are told once the window shows.
+	settingsNotices []settings.Notice
 	// pickers are the lists of games of the files opened, by file.
 	pickers map[*session.Collection]*picker
 	// playItems are the Play menu's items that have buttons too.
@@ -78,10 +80,19 @@ type Options struct {
 	// Post runs work found in the background on the UI goroutine; nil
 	// means fyne.Do.
 	Post func(func())
+	// Settings is where the settings are kept; nil means Fyne's
+	// preferences.
+	Settings settings.Store
+	// SettingsNotices say what was wrong with the stored settings (a
+	// corrupt file set aside): the window tells them once.
+	SettingsNotices []settings.Notice
 }
 
 // New builds the app's window in a, showing a new untimed game.
 func New(a fyne.App, o Options) *App {
+	if o.Settings == nil {
+		o.Settings = a.Preferences()
+	}
 	app := &App{
 		fyne:        a,
 		settings:    settings.New(a.Preferences()),
@@ -119,6 +130,10 @@ func New(a fyne.App, o Options) *App {
 	app.win.SetOnDropped(app.dropped)
 	app.win.Resize(fyne.NewSize(1040, 720))
 	app.applySettings()
+	app.settingsNotices = o.SettingsNotices
+	if fs, ok := o.Settings.(*settings.FileStore); ok {
+		fs.OnSaveError(func(err error) { post(func() { app.settingsFailed(err) }) })
+	}
 	if !o.NoTicker {
 		app.ticker = startTicker(tickInterval, app.Tick)
 	}
@@ -145,6 +160,10 @@ func (a *App) Start(args []string) {
 		a.openPath(args[0])
 	}
 	a.offerOrphans()
+	for _, n := range a.settingsNotices {
+		log.Printf("settings: the stored settings could not be read: %v", n)
+		a.inform(lang.L("Settings"), settingsNoticeText(n))
+	}
 }
 
 func (a *App) stopTicker() {

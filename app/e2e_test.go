@@ -143,9 +143,30 @@ func (e *e2e) frenchAndSettings(english image.Image) {
 		t.Errorf("the program did not start in French:\n%s", fr.log.String())
 	}
 
-	p := e.start(homeWithPreferences(t, "{not json"), "en_US.UTF-8")
-	e.findBoard("the program with a corrupt preferences file", brown, "e2e-corrupt-preferences.png")
-	p.kill()
+	// A corrupt preferences file, and one that made Fyne panic at every
+	// start: set aside, the program starts with the default settings and
+	// says so once, then not again.
+	for i, prefs := range []string{"{not json", `{"k":[true,"a"]}`} {
+		home := homeWithPreferences(t, prefs)
+		p := e.start(home, "en_US.UTF-8")
+		e.waitFor("the program to say the settings were set aside", func() bool {
+			return strings.Contains(p.log.String(), "settings: the stored settings could not be read")
+		})
+		e.screenshot(fmt.Sprintf("e2e-corrupt-preferences-%d-said.png", i))
+		e.keys("Escape")
+		board := e.findBoard("the program with a corrupt preferences file", brown, fmt.Sprintf("e2e-corrupt-preferences-%d.png", i))
+		p.kill()
+		kept, _ := filepath.Glob(filepath.Join(appConfig(home), "preferences.json.*"))
+		if len(kept) != 1 {
+			t.Errorf("the corrupt preferences file was not kept aside: %v", kept)
+		}
+		again := e.start(home, "en_US.UTF-8")
+		board = e.findBoard("the program started again", brown, fmt.Sprintf("e2e-corrupt-preferences-%d-again.png", i))
+		if e.dimmed(board, fmt.Sprintf("e2e-corrupt-preferences-%d-again.png", i)) {
+			t.Error("the corrupt settings are told again at the next start")
+		}
+		again.kill()
+	}
 }
 
 // homeWithPreferences is a new home folder where the program finds a
@@ -213,23 +234,32 @@ func (e *e2e) x(name string, args ...string) error {
 type process struct {
 	cmd *exec.Cmd
 	log *syncBuffer
+	e   *e2e
 }
 
+// kill kills the program with SIGKILL and waits until its window is gone
+// from the screen.
 func (p *process) kill() {
 	p.cmd.Process.Signal(syscall.SIGKILL)
 	p.cmd.Wait()
+	pid := fmt.Sprint(p.cmd.Process.Pid)
+	p.e.waitFor("the killed program's window to go", func() bool {
+		return p.e.x("xdotool", "search", "--pid", pid, "--name", "Échiquier") != nil
+	})
 }
 
 // start runs the program, as a new user would, in a home and a language.
 func (e *e2e) start(home, language string, args ...string) *process {
-	p := &process{cmd: exec.Command(e.bin, args...), log: &syncBuffer{}}
+	p := &process{cmd: exec.Command(e.bin, args...), log: &syncBuffer{}, e: e}
 	p.cmd.Env = append(os.Environ(), "DISPLAY="+e.display, "HOME="+home, "XDG_CONFIG_HOME=",
 		"LANG="+language, "LC_ALL=", "LANGUAGE=")
 	p.cmd.Stdout, p.cmd.Stderr = p.log, p.log
 	if err := p.cmd.Start(); err != nil {
 		e.t.Fatal(err)
 	}
-	e.waitFor("the window", func() bool { return e.x("xdotool", "search", "--name", "Échiquier") == nil })
+	// This process's window: one of a program just killed may linger.
+	pid := fmt.Sprint(p.cmd.Process.Pid)
+	e.waitFor("the window", func() bool { return e.x("xdotool", "search", "--pid", pid, "--name", "Échiquier") == nil })
 	return p
 }
 

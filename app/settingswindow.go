@@ -1,6 +1,9 @@
 package app
 
 import (
+	"errors"
+	"fmt"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
@@ -214,4 +217,22 @@ func indexOf(n int, match func(int) bool) int {
 		}
 	}
 	return 0
+}
+
+// settingsNoticeText says what was wrong with the stored settings and
+// where the old file was kept.
+func settingsNoticeText(n settings.Notice) string {
+	if n.KeptAs == "" {
+		return lang.L("The stored settings could not be read and could not be set aside ({{.Error}}): the app starts with the default settings.",
+			map[string]any{"Error": oneLine(fmt.Sprint(n.MoveErr))})
+	}
+	return lang.L("The stored settings could not be read: the app starts with the default settings. The old file is kept in {{.File}}.",
+		map[string]any{"File": n.KeptAs})
+}
+
+// settingsFailed says, once for a run of failures, that the settings
+// could not be saved and that the earlier ones are kept.
+func (a *App) settingsFailed(err error) {
+	a.showErrorDialog(errors.New(lang.L("The settings could not be saved ({{.Error}}); the settings saved before are kept.",
+		map[string]any{"Error": oneLine(errors.Unwrap(err).Error())})))
 }
