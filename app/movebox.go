@@ -1,12 +1,15 @@
 package app
 
 import (
+	"image/color"
 	"strings"
 	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	fynetheme "fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
@@ -27,11 +30,11 @@ type moveBox struct {
 // moveEntry is a text entry that keeps the Tab key for completion.
 type moveEntry struct {
 	widget.Entry
-	onTab func()
+	onTab, onEscape func()
 }
 
-func newMoveEntry(onTab func()) *moveEntry {
-	e := &moveEntry{onTab: onTab}
+func newMoveEntry(onTab, onEscape func()) *moveEntry {
+	e := &moveEntry{onTab: onTab, onEscape: onEscape}
 	e.ExtendBaseWidget(e)
 	return e
 }
@@ -39,24 +42,31 @@ func newMoveEntry(onTab func()) *moveEntry {
 // AcceptsTab keeps Tab in the entry: it completes the move.
 func (e *moveEntry) AcceptsTab() bool { return true }
 
-// TypedKey completes on Tab and otherwise edits.
+// TypedKey completes on Tab, clears the box on Escape and otherwise
+// edits.
 func (e *moveEntry) TypedKey(ev *fyne.KeyEvent) {
-	if ev.Name == fyne.KeyTab {
+	switch ev.Name {
+	case fyne.KeyTab:
 		e.onTab()
-		return
+	case fyne.KeyEscape:
+		e.onEscape()
+	default:
+		e.Entry.TypedKey(ev)
 	}
-	e.Entry.TypedKey(ev)
 }
 
 func (a *App) newMoveBox() *moveBox {
 	mb := &moveBox{hint: widget.NewLabel("")}
-	mb.entry = newMoveEntry(a.completeMove)
+	mb.entry = newMoveEntry(a.completeMove, a.clearMoveBox)
 	mb.entry.SetPlaceHolder(lang.L("Type a move: e4, Nf3, O-O…"))
 	mb.entry.OnChanged = func(string) { a.suggestMoves() }
 	mb.entry.OnSubmitted = a.submitTypedMove
 	mb.hint.Wrapping = fyne.TextWrapWord
-	mb.hint.Importance = widget.LowImportance
-	mb.box = container.NewVBox(mb.entry, mb.hint)
+	// The hint's place is two lines tall, said or not: a message does
+	// not move the buttons under it.
+	keep := canvas.NewRectangle(color.Transparent)
+	keep.SetMinSize(fyne.NewSize(0, 2*fyne.MeasureText("M", fynetheme.TextSize(), fyne.TextStyle{}).Height+2*fynetheme.InnerPadding()))
+	mb.box = container.NewVBox(mb.entry, container.NewStack(keep, mb.hint))
 	return mb
 }
 
@@ -64,7 +74,7 @@ func (a *App) newMoveBox() *moveBox {
 // list writes them, that begin with what is typed (the piece letter in any
 // case, and in English or French).
 func (a *App) suggestions(typed string) []string {
-	typed = strings.TrimSpace(typed)
+	typed = castlingWithZeros(strings.TrimSpace(typed))
 	if typed == "" || !a.sess.CanMoveHere() {
 		return nil
 	}
@@ -79,6 +89,15 @@ func (a *App) suggestions(typed string) []string {
 	return out
 }
 
+// castlingWithZeros reads "0-0" and "0-0-0", as people write castling by
+// hand, as the letter O that SAN uses.
+func castlingWithZeros(typed string) string {
+	if strings.Trim(typed, "0-") == "" && strings.HasPrefix(typed, "0") {
+		return strings.ReplaceAll(typed, "0", "O")
+	}
+	return typed
+}
+
 func hasPrefixFold(s, prefix string) bool {
 	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
@@ -87,7 +106,7 @@ func hasPrefixFold(s, prefix string) bool {
 func (a *App) suggestMoves() {
 	mb := a.ui.moveBox
 	found := a.suggestions(mb.entry.Text)
-	mb.hint.Importance = widget.LowImportance
+	mb.hint.Importance = widget.MediumImportance
 	switch {
 	case strings.TrimSpace(mb.entry.Text) == "":
 		mb.hint.SetText("")
@@ -162,6 +181,13 @@ func (a *App) showMoveBoxError(msg string) {
 	mb := a.ui.moveBox
 	mb.hint.Importance = widget.DangerImportance
 	mb.hint.SetText(msg)
+}
+
+// clearMoveBox empties the move box and gives the keyboard back to the
+// window.
+func (a *App) clearMoveBox() {
+	a.ui.moveBox.entry.SetText("")
+	a.win.Canvas().Unfocus()
 }
 
 // typedRune starts typing a move when a key is typed with nothing focused.

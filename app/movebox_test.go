@@ -177,3 +177,36 @@ func TestTouchMoveOffLetsPiecesGo(t *testing.T) {
 		t.Error("without touch-move another piece may be picked up")
 	}
 }
+
+func TestMoveBoxReadsCastlingWithZerosAndClearsOnEscape(t *testing.T) {
+	h := newHarness(t)
+	h.play("e2e4 e7e5 g1f3 b8c6 f1c4 g8f6")
+	e := h.app.ui.moveBox.entry
+	test.Type(e, "0-0")
+	if got := h.app.ui.moveBox.hint.Text; !strings.Contains(got, "O-O") {
+		t.Errorf("the hint for 0-0 says %q", got)
+	}
+	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if e.Text != "" || h.app.win.Canvas().Focused() == e {
+		t.Errorf("Escape left %q in the box, focused %v", e.Text, h.app.win.Canvas().Focused() == e)
+	}
+	h.typeMove("0-0")
+	if !strings.HasSuffix(h.history(), "O-O") {
+		t.Errorf("0-0 played %q", h.history())
+	}
+}
+
+func TestMoveBoxMessagesDoNotMoveTheButtons(t *testing.T) {
+	h := newHarness(t)
+	button := func() fyne.Position {
+		return fyne.CurrentApp().Driver().AbsolutePositionForObject(h.app.ui.takeBack)
+	}
+	before := button()
+	h.typeMove("Nf4") // illegal: a message under the box
+	if h.app.ui.moveBox.hint.Text == "" {
+		t.Fatal("no message")
+	}
+	if after := button(); after != before {
+		t.Errorf("the buttons moved from %v to %v", before, after)
+	}
+}
