@@ -121,7 +121,7 @@ func New(a fyne.App, o Options) *App {
 	if app.autosave != nil {
 		sessOpts.Autosave = app.autosave
 	}
-	app.sess = session.New(app.newUntimedGame(), sessOpts)
+	app.sess = session.New(app.newDefaultGame(), sessOpts)
 	app.sess.SetTouchMove(app.settings.TouchMove())
 	app.ui = app.buildUI()
 	app.win.SetContent(app.ui.content)
@@ -186,10 +186,15 @@ func (a *App) pieceSet(name string) *pieces.Set {
 	return set
 }
 
-// newUntimedGame starts a game from the start position without clocks,
-// the players named as last time.
-func (a *App) newUntimedGame() *game.Game {
-	g, _ := game.New(game.Options{Now: a.now})
+// newDefaultGame starts a game from the start position with the time
+// control of the settings, its clocks paused until the first move, the
+// players named as last time.
+func (a *App) newDefaultGame() *game.Game {
+	g, err := game.New(game.Options{Now: a.now, TimeControl: a.settings.TimeControl()})
+	if err != nil {
+		g, _ = game.New(game.Options{Now: a.now})
+	}
+	g.Pause()
 	white, black := a.settings.PlayerNames()
 	setNames(g, white, black)
 	return g

@@ -16,6 +16,7 @@ import (
 
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/session"
+	"github.com/echiquier/echiquier/settings"
 )
 
 // fakeClock is the time as the tests set it.
@@ -50,6 +51,8 @@ func newHarnessIn(t *testing.T, dir string) *harness {
 	test.NewTempApp(t)
 	h := &harness{t: t, clock: &fakeClock{t: time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC)}, queue: make(uiQueue, 100000)}
 	h.legacyAutosave = filepath.Join(dir, "autosave.pgn")
+	// The tests play untimed unless they say otherwise.
+	settings.New(fyne.CurrentApp().Preferences()).SetTimeControl(game.TimeControl{})
 	h.app = New(fyne.CurrentApp(), Options{Now: h.clock.now, NoTicker: true, AutosaveDir: dir, Post: h.queue.do})
 	h.app.win.Resize(fyne.NewSize(1040, 720))
 	t.Cleanup(func() {

@@ -5,6 +5,10 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/settings"
 )
 
 // boardPlace returns where the board is in the window and its size.
@@ -62,5 +66,40 @@ func TestPlayMenuFollowsTheButtons(t *testing.T) {
 	p.resign.Action() // a disabled item's shortcut does nothing
 	if got := h.dialogText(); got != "" {
 		t.Errorf("a disabled item acted: %s", got)
+	}
+}
+
+func TestTheFirstGameHasTheDefaultTimeControl(t *testing.T) {
+	// The game open at start-up was always untimed, while the New game
+	// dialog said 10 + 5.
+	test.NewTempApp(t)
+	s := settings.New(fyne.CurrentApp().Preferences())
+	tc, _ := game.ParseTimeControl("300+3")
+	s.SetTimeControl(tc)
+	a := New(fyne.CurrentApp(), Options{NoTicker: true, AutosaveDir: t.TempDir()})
+	t.Cleanup(func() { a.win.Close(); a.autosave.Close() })
+	g := a.sess.Game()
+	if g.TimeControl().String() != "300+3" || !g.Paused() {
+		t.Errorf("the first game: %q, paused %v", g.TimeControl().String(), g.Paused())
+	}
+}
+
+func TestNewGameRemembersTheCustomTimeControl(t *testing.T) {
+	h := newHarness(t)
+	h.app.newGame()
+	_, selects := h.dialogFields()
+	selects[0].SetSelectedIndex(len(selects[0].Options) - 1) // custom
+	selects[1].SetSelectedIndex(kindHourglass)
+	entries, _ := h.dialogFields()
+	entries[2].SetText("3") // minutes
+	h.tapButton("Start")
+	if got := h.app.sess.Game().TimeControl().String(); got != "*180" {
+		t.Fatalf("hourglass of 3 minutes: %q", got)
+	}
+	h.app.newGame()
+	entries, selects = h.dialogFields()
+	if selects[0].SelectedIndex() != len(selects[0].Options)-1 || selects[1].SelectedIndex() != kindHourglass || entries[2].Text != "3" {
+		t.Errorf("the dialog does not offer the custom control again: preset %d, kind %d, minutes %q",
+			selects[0].SelectedIndex(), selects[1].SelectedIndex(), entries[2].Text)
 	}
 }

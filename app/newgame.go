@@ -37,8 +37,17 @@ func timePresets() []timePreset {
 
 // bonusKinds are what the custom time control adds at each move.
 func bonusKinds() []string {
-	return []string{lang.L("Increment (Fischer)"), lang.L("Simple delay (US)"), lang.L("Bronstein delay")}
+	return []string{lang.L("Increment (Fischer)"), lang.L("Simple delay (US)"), lang.L("Bronstein delay"),
+		lang.L("Hourglass (the time one uses goes to the other)")}
 }
+
+// The custom time control's kinds, in the order of bonusKinds.
+const (
+	kindIncrement = iota
+	kindSimpleDelay
+	kindBronstein
+	kindHourglass
+)
 
 // newGameForm is the new game dialog's fields.
 type newGameForm struct {
@@ -96,8 +105,37 @@ func (a *App) newGameForm() *newGameForm {
 	f.fen.Validator = validateFEN
 	f.custom = []fyne.Disableable{f.base, f.bonus, f.bonusKind, f.moves, f.then}
 	f.preset = widget.NewSelect(presetLabels(), f.presetChanged)
-	f.preset.SetSelectedIndex(presetIndex(a.settings.TimeControl()))
+	tc := a.settings.TimeControl()
+	f.preset.SetSelectedIndex(presetIndex(tc))
+	if f.preset.SelectedIndex() == len(timePresets())-1 {
+		f.setCustom(tc) // the custom control chosen last time
+	}
 	return f
+}
+
+// setCustom fills the custom fields with tc.
+func (f *newGameForm) setCustom(tc game.TimeControl) {
+	if len(tc.Stages) == 0 {
+		return
+	}
+	first := tc.Stages[0]
+	number := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	f.base.SetText(number(first.Time.Minutes()))
+	f.moves.SetText(strconv.Itoa(first.Moves))
+	kind, bonus := kindIncrement, first.Increment
+	switch {
+	case tc.Hourglass:
+		kind, bonus = kindHourglass, 0
+	case first.Delay > 0 && first.DelayKind == game.SimpleDelay:
+		kind, bonus = kindSimpleDelay, first.Delay
+	case first.Delay > 0:
+		kind, bonus = kindBronstein, first.Delay
+	}
+	f.bonus.SetText(number(bonus.Seconds()))
+	f.bonusKind.SetSelectedIndex(kind)
+	if len(tc.Stages) > 1 {
+		f.then.SetText(number(tc.Stages[1].Time.Minutes()))
+	}
 }
 
 func presetLabels() []string {
@@ -179,15 +217,19 @@ func (f *newGameForm) timeControl() (game.TimeControl, error) {
 	num := func(e *escapableEntry) float64 { v, _ := strconv.ParseFloat(strings.TrimSpace(e.Text), 64); return v }
 	st := game.Stage{Moves: int(num(f.moves)), Time: minutes(num(f.base))}
 	bonus := time.Duration(num(f.bonus) * float64(time.Second))
+	tc := game.TimeControl{}
 	switch f.bonusKind.SelectedIndex() {
-	case 1:
+	case kindSimpleDelay:
 		st.Delay, st.DelayKind = bonus, game.SimpleDelay
-	case 2:
+	case kindBronstein:
 		st.Delay, st.DelayKind = bonus, game.BronsteinDelay
+	case kindHourglass:
+		// One stage, nothing added: what one player uses, the other gets.
+		st.Moves, tc.Hourglass = 0, true
 	default:
 		st.Increment = bonus
 	}
-	tc := game.TimeControl{Stages: []game.Stage{st}}
+	tc.Stages = []game.Stage{st}
 	if st.Moves > 0 && num(f.then) > 0 {
 		next := st
 		next.Moves, next.Time = 0, minutes(num(f.then))
