@@ -22,6 +22,16 @@ type Walker struct {
 // of a game that turns out to be unreadable further on: the error, a
 // *PGNError numbered as game 1, comes after.
 func (w *Walker) Walk(pg *pgn.Game, visit func(p *Position, m Move)) (Position, error) {
+	return w.WalkKnown(pg, nil, visit)
+}
+
+// WalkKnown is Walk for a game whose first moves are known already:
+// known[i] is the move that the main line's move i was found to be, in
+// the same position, by an earlier Walk (a cache of moves by position
+// and text). Those moves are played without being looked for among the
+// legal moves, which is most of the work; their variations are checked
+// all the same. A wrong known move gives wrong positions, not an error.
+func (w *Walker) WalkKnown(pg *pgn.Game, known []Move, visit func(p *Position, m Move)) (Position, error) {
 	pos, err := readStart(pg)
 	if err != nil {
 		return Position{}, err
@@ -35,13 +45,15 @@ func (w *Walker) Walk(pg *pgn.Game, visit func(p *Position, m Move)) (Position, 
 	}
 	r := &w.r
 	kings := [2]Square{pos.KingSquare(White), pos.KingSquare(Black)}
-	for _, pm := range pg.Moves {
+	for i, pm := range pg.Moves {
 		if pm.SAN == "--" {
 			return Position{}, gameError(pg, pm.Line, pm.SAN, ErrNullMove)
 		}
 		us := pos.Turn
-		m, err := r.resolve(&pos, pm.SAN, kings[us])
-		if err != nil {
+		var m Move
+		if i < len(known) {
+			m = known[i]
+		} else if m, err = r.resolve(&pos, pm.SAN, kings[us]); err != nil {
 			return Position{}, gameError(pg, pm.Line, pm.SAN, err)
 		}
 		for _, v := range pm.Variations {

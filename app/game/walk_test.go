@@ -44,6 +44,30 @@ func TestWalkAgreesWithFromPGN(t *testing.T) {
 				moves = append(moves, m.UCI())
 			})
 			g, gerr := game.FromPGN(pg, nil)
+			// The same walk with its moves known, all or half of them,
+			// visits the same positions.
+			for _, k := range []int{len(moves), len(moves) / 2} {
+				if werr != nil {
+					break
+				}
+				var known []game.Move
+				for _, uci := range moves[:k] {
+					from, _ := game.ParseSquare(uci[:2])
+					to, _ := game.ParseSquare(uci[2:4])
+					m := game.Move{From: from, To: to}
+					if len(uci) == 5 {
+						m.Promotion = map[byte]game.Kind{'n': game.Knight, 'b': game.Bishop, 'r': game.Rook, 'q': game.Queen}[uci[4]]
+					}
+					known = append(known, m)
+				}
+				var again []string
+				end2, err := w.WalkKnown(pg, known, func(p *game.Position, m game.Move) {
+					again = append(again, p.FEN())
+				})
+				if err != nil || end2 != end || strings.Join(again, "|") != strings.Join(fens, "|") {
+					t.Errorf("%s game %d: WalkKnown with %d moves known differs from Walk (%v)", filepath.Base(f), n, k, err)
+				}
+			}
 			if (werr == nil) != (gerr == nil) || (werr != nil && werr.Error() != gerr.Error()) {
 				t.Errorf("%s game %d: Walk error %v, FromPGN error %v", filepath.Base(f), n, werr, gerr)
 				continue
