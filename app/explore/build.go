@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"sync"
 
-	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/pgn"
 )
 
@@ -27,7 +26,20 @@ import (
 // positions: memory is the tree's, plus a bounded buffer of game lists
 // that spills to a temporary file for very large files.
 func Build(ctx context.Context, path string, progress func(done, total int64)) (*Tree, error) {
-	return build(ctx, path, progress, "", nil)
+	return build(ctx, path, progress, options{})
+}
+
+// options are the choices of build that Build makes for its callers.
+type options struct {
+	// dir is where temporary files go ("": the system's temporary
+	// directory).
+	dir string
+	// lists, when not nil, is the cache file the game lists are written
+	// to, at its current offset.
+	lists *os.File
+	// maxPairs is the number of game-list entries held in memory before
+	// they spill to disk (0: maxPairs).
+	maxPairs int
 }
 
 // batchGames is how many games go to a replaying goroutine at a time:
@@ -76,51 +88,6 @@ type batch struct {
 	plies []ply
 }
 
-// replay fills the records of the batch's games.
-func (bt *batch) replay(w *game.Walker) {
-	bt.recs, bt.plies = bt.recs[:0], bt.plies[:0]
-	for _, pg := range bt.games {
-		rec := record{from: len(bt.plies), skipped: pg == nil}
-		if pg != nil {
-			end, err := w.Walk(pg, func(p *game.Position, m game.Move) {
-				if len(bt.plies) == rec.from {
-					rec.black = p.Turn == game.Black
-				}
-				bt.addPly(rec.from, p, encodeMove(m))
-			})
-			if err != nil {
-				rec.skipped = true
-				bt.plies = bt.plies[:rec.from]
-			} else {
-				bt.addPly(rec.from, &end, 0)
-				rec.result = resultOf(pg.Tag("Result"))
-				rec.elo = [2]uint16{eloOf(pg.Tag("WhiteElo")), eloOf(pg.Tag("BlackElo"))}
-			}
-		}
-		rec.to = len(bt.plies)
-		bt.recs = append(bt.recs, rec)
-	}
-	clear(bt.games) // the games are not needed any more
-}
-
-// addPly adds position p and move m of the game whose plies start at
-// from, marking whether the game has been there and played m before.
-// Only the positions since the last capture or pawn move can be the same.
-func (bt *batch) addPly(from int, p *game.Position, m uint16) {
-	h := hashOf(p)
-	flags := uint8(newPos | newEdge)
-	back := max(from, len(bt.plies)-p.HalfMoves)
-	for _, q := range bt.plies[back:] {
-		if q.hash == h {
-			flags &^= newPos
-			if q.move == m {
-				flags &^= newEdge
-			}
-		}
-	}
-	bt.plies = append(bt.plies, ply{hash: h, move: m, flags: flags})
-}
-
 func resultOf(tag string) uint8 {
 	switch tag {
 	case "1-0":
@@ -153,6 +120,17 @@ type builder struct {
 	lists    listBuilder
 	games    int
 	skipped  int
+}
+
+// reserve makes room for n positions and moves.
+func (b *builder) reserve(n int) {
+	b.posTab.reserve(n)
+	b.edgeTab.reserve(n)
+	b.posHash = make([]uint64, 0, n)
+	b.posGames = make([]uint32, 0, n)
+	b.edges = make([]edge, 0, n)
+	b.edgePos = make([]uint32, 0, n)
+	b.lists.pairs = make([]uint64, 0, min(n, b.lists.max))
 }
 
 // add records the games of a batch.
@@ -209,10 +187,8 @@ func (b *builder) add(bt *batch) error {
 	return nil
 }
 
-// build builds the tree of the file at path. Its game lists go to
-// lists when not nil (a cache file), else to memory or, when they are
-// large, to a temporary file in dir.
-func build(ctx context.Context, path string, progress func(done, total int64), dir string, lists *os.File) (*Tree, error) {
+// build builds the tree of the file at path.
+func build(ctx context.Context, path string, progress func(done, total int64), opt options) (*Tree, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -236,9 +212,9 @@ func build(ctx context.Context, path string, progress func(done, total int64), d
 	var replaying sync.WaitGroup
 	for range workers {
 		replaying.Go(func() {
-			var w game.Walker
+			r := newReplayer()
 			for bt := range jobs {
-				bt.replay(&w)
+				r.replay(bt)
 				results <- bt
 			}
 		})
@@ -248,7 +224,14 @@ func build(ctx context.Context, path string, progress func(done, total int64), d
 		close(results)
 	}()
 
-	b := &builder{lists: listBuilder{max: maxPairs, dir: dir}}
+	if opt.maxPairs == 0 {
+		opt.maxPairs = maxPairs
+	}
+	b := &builder{lists: listBuilder{max: opt.maxPairs, dir: opt.dir}}
+	// Room for the positions a file of this size has, about one every
+	// ten bytes, up to a point: growing the tables as they fill costs
+	// more than the build's other work.
+	b.reserve(int(min(total/10, 1<<22)))
 	defer b.lists.close()
 	pending := map[int]*batch{}
 	next := 0
@@ -275,7 +258,7 @@ func build(ctx context.Context, path string, progress func(done, total int64), d
 	if addErr != nil {
 		return nil, addErr
 	}
-	t, err := b.tree(dir, lists)
+	t, err := b.tree(opt.dir, opt.lists)
 	if err != nil {
 		return nil, err
 	}
@@ -351,8 +334,8 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// tree finishes the tree: positions sorted by hash, the moves of each
-// position most played first, the game lists written out. The lists go
+// tree finishes the tree: the moves of each position most played first,
+// the game lists written out. The lists go
 // to out when not nil (a cache file, at its current offset), else to
 // memory, or to a temporary file in dir when some were spilled already.
 func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
@@ -393,55 +376,41 @@ func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 		t.lists = bytes.NewReader(mem.Bytes())
 	}
 
-	type byHash struct {
-		h  uint64
-		id uint32
-	}
-	order := make([]byHash, n)
-	for id, h := range b.posHash {
-		order[id] = byHash{h, uint32(id)}
-	}
-	b.posTab = table{} // not needed any more: room for the rest
-	slices.SortFunc(order, func(a, c byHash) int {
-		return cmp.Compare(a.h, c.h)
-	})
-	rank := make([]uint32, n)
-	t.hashes, t.count = make([]uint64, n), make([]uint32, n)
-	t.listAt, t.listLen = make([]uint64, n), make([]uint32, n)
-	for r, o := range order {
-		rank[o.id] = uint32(r)
-		t.hashes[r], t.count[r] = o.h, b.posGames[o.id]
-		t.listAt[r] = uint64(base) + offsets[o.id]
-		t.listLen[r] = uint32(offsets[o.id+1] - offsets[o.id])
-	}
-	order = nil
-
-	b.edgeTab = table{}
-	idx := make([]uint32, len(b.edges))
-	for i := range idx {
-		idx[i] = uint32(i)
-	}
-	slices.SortFunc(idx, func(i, j uint32) int {
-		ri, rj := rank[b.edgePos[i]], rank[b.edgePos[j]]
-		ei, ej := &b.edges[i], &b.edges[j]
-		switch {
-		case ri != rj:
-			return cmp.Compare(ri, rj)
-		case ei.games != ej.games:
-			return cmp.Compare(ej.games, ei.games)
+	t.pos, t.count = b.posTab, b.posGames
+	t.listAt = offsets
+	if base != 0 {
+		for id := range t.listAt {
+			t.listAt[id] += uint64(base)
 		}
-		return cmp.Compare(ei.move, ej.move)
-	})
-	t.edges = make([]edge, len(idx))
-	t.first = make([]uint32, n+1)
-	for k, i := range idx {
-		t.edges[k] = b.edges[i]
-		t.first[rank[b.edgePos[i]]+1] = uint32(k + 1)
 	}
-	// Positions without moves (ends of games) start where the one before
-	// ends.
+	b.posTab, b.posHash, b.posGames = table{}, nil, nil
+
+	// The edges by position (a counting sort), then each position's by
+	// games, most first: most positions have one or two moves.
+	b.edgeTab = table{}
+	t.first = make([]uint32, n+1)
+	for _, id := range b.edgePos {
+		t.first[id+1]++
+	}
 	for r := 1; r <= n; r++ {
-		t.first[r] = max(t.first[r], t.first[r-1])
+		t.first[r] += t.first[r-1]
+	}
+	t.edges = make([]edge, len(b.edges))
+	next := append([]uint32(nil), t.first[:n]...)
+	for i, id := range b.edgePos {
+		t.edges[next[id]] = b.edges[i]
+		next[id]++
+	}
+	b.edges, b.edgePos = nil, nil
+	for r := range n {
+		if es := t.edges[t.first[r]:t.first[r+1]]; len(es) > 1 {
+			slices.SortFunc(es, func(a, c edge) int {
+				if a.games != c.games {
+					return cmp.Compare(c.games, a.games)
+				}
+				return cmp.Compare(a.move, c.move)
+			})
+		}
 	}
 	return t, nil
 }

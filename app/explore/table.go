@@ -47,9 +47,22 @@ func (t *table) get(k uint64, v uint32) (val uint32, added bool) {
 	return v, true
 }
 
-func (t *table) grow() {
+// reserve makes room for n keys.
+func (t *table) reserve(n int) {
+	if 3*len(t.keys) < 4*n {
+		t.resize(n)
+	}
+}
+
+func (t *table) grow() { t.resize(len(t.keys)) }
+
+// resize makes the table large enough for 3/2 n keys.
+func (t *table) resize(n int) {
 	old, oldVals := t.keys, t.vals
-	size := max(1024, 2*len(old))
+	size := 1024
+	for 2*size < 3*n {
+		size *= 2
+	}
 	t.keys, t.vals = make([]uint64, size), make([]uint32, size)
 	for i, k := range old {
 		if k != 0 {

@@ -18,7 +18,6 @@ package explore
 import (
 	"encoding/binary"
 	"io"
-	"slices"
 
 	"github.com/echiquier/echiquier/app/game"
 )
@@ -49,17 +48,16 @@ type edge struct {
 
 // Tree is the opening tree of a PGN file.
 type Tree struct {
-	hashes []uint64 // position hashes, sorted
-	// For the position hashes[i]: its moves are edges[first[i]:first[i+1]],
+	pos table // position hash -> id
+	// For the position of id i: its moves are edges[first[i]:first[i+1]],
 	// most played first; its games are count[i] numbers delta-coded in
-	// the listLen[i] bytes of lists at listAt[i].
-	first   []uint32
-	edges   []edge
-	count   []uint32
-	listAt  []uint64
-	listLen []uint32
-	lists   io.ReaderAt
-	closer  io.Closer // of lists, when it is a file
+	// lists[listAt[i]:listAt[i+1]].
+	first  []uint32
+	edges  []edge
+	count  []uint32
+	listAt []uint64
+	lists  io.ReaderAt
+	closer io.Closer // of lists, when it is a file
 
 	games, skipped int
 }
@@ -73,7 +71,7 @@ func (t *Tree) Len() int { return t.games }
 func (t *Tree) Skipped() int { return t.skipped }
 
 // Positions returns the number of distinct positions in the tree.
-func (t *Tree) Positions() int { return len(t.hashes) }
+func (t *Tree) Positions() int { return len(t.count) }
 
 // Close releases the file that holds the game lists of a large tree.
 // The tree must not be queried after.
@@ -90,11 +88,14 @@ func (t *Tree) find(fen string) (int, game.Position, error) {
 	if err != nil {
 		return -1, p, err
 	}
-	i, ok := slices.BinarySearch(t.hashes, hashOf(&p))
+	if len(t.pos.keys) == 0 {
+		return -1, p, nil
+	}
+	i, _, ok := t.pos.find(hashOf(&p))
 	if !ok {
 		return -1, p, nil
 	}
-	return i, p, nil
+	return int(i), p, nil
 }
 
 // Moves lists the moves played from the position (a FEN; only its first
@@ -140,8 +141,13 @@ func (t *Tree) Games(fen string) ([]int, error) {
 	if err != nil || i < 0 {
 		return nil, err
 	}
+	return t.gamesAt(i)
+}
+
+// gamesAt returns the games of the position of index i.
+func (t *Tree) gamesAt(i int) ([]int, error) {
 	n := int(t.count[i])
-	buf := make([]byte, t.listLen[i])
+	buf := make([]byte, t.listAt[i+1]-t.listAt[i])
 	if _, err := t.lists.ReadAt(buf, int64(t.listAt[i])); err != nil && err != io.EOF {
 		return nil, err
 	}

@@ -207,3 +207,87 @@ func TestMissingFile(t *testing.T) {
 		t.Errorf("error %v, want os.ErrNotExist", err)
 	}
 }
+
+// TestCache: a tree read back from the cache answers as the one built,
+// without reading the PGN file again; a changed file is read again.
+func TestCache(t *testing.T) {
+	path := writeFile(t, small)
+	dir := t.TempDir()
+	built, err := explore.BuildCached(context.Background(), path, dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer built.Close()
+	calls := 0
+	cached, err := explore.BuildCached(context.Background(), path, dir, func(done, total int64) { calls++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cached.Close()
+	if calls != 1 {
+		t.Errorf("progress called %d times for a cached tree, want once", calls)
+	}
+	for _, fen := range []string{startFEN, afterE4, withEP, withoutEP} {
+		if a, b := movesText(t, built, fen), movesText(t, cached, fen); !slices.Equal(a, b) {
+			t.Errorf("Moves(%s): %q built, %q cached", fen, a, b)
+		}
+		if a, b := gamesOf(t, built, fen), gamesOf(t, cached, fen); !slices.Equal(a, b) {
+			t.Errorf("Games(%s): %v built, %v cached", fen, a, b)
+		}
+	}
+	if cached.Len() != built.Len() || cached.Skipped() != built.Skipped() || cached.Positions() != built.Positions() {
+		t.Errorf("cached tree: %d games, %d skipped, %d positions; built: %d, %d, %d",
+			cached.Len(), cached.Skipped(), cached.Positions(), built.Len(), built.Skipped(), built.Positions())
+	}
+	files, _ := os.ReadDir(dir)
+	if len(files) != 1 {
+		t.Errorf("cache directory holds %d files, want 1", len(files))
+	}
+
+	// The same size, another game: 1. d4 instead of 1. e4 in the
+	// first game.
+	changed := []byte(small)
+	copy(changed[len("[Result \"1-0\"]\n[WhiteElo \"2400\"]\n[BlackElo \"2200\"]\n\n1. "):], "d4")
+	if err := os.WriteFile(path, changed, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	again, err := explore.BuildCached(context.Background(), path, dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	if got := movesText(t, again, startFEN); !slices.Contains(got, "d4 d2d4 1 1/0/0 2400×1") {
+		t.Errorf("after the change, Moves(start) = %q: the old tree was used", got)
+	}
+}
+
+// TestDamagedCache: a cache file that was cut short or overwritten is
+// built again, not trusted.
+func TestDamagedCache(t *testing.T) {
+	path := writeFile(t, small)
+	dir := t.TempDir()
+	built, err := explore.BuildCached(context.Background(), path, dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := movesText(t, built, afterE4)
+	built.Close()
+	files, _ := filepath.Glob(filepath.Join(dir, "*"))
+	data, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, damaged := range [][]byte{data[:len(data)/2], append(append([]byte{}, data[:200]...), make([]byte, len(data)-200)...)} {
+		if err := os.WriteFile(files[0], damaged, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		tree, err := explore.BuildCached(context.Background(), path, dir, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := movesText(t, tree, afterE4); !slices.Equal(got, want) {
+			t.Errorf("from a damaged cache: %q, want %q", got, want)
+		}
+		tree.Close()
+	}
+}
