@@ -231,7 +231,7 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 	// Room for the positions a file of this size has, about one every
 	// ten bytes, up to a point: growing the tables as they fill costs
 	// more than the build's other work.
-	b.reserve(int(min(total/10, 1<<22)))
+	b.reserve(int(min(total/10, 1<<21)))
 	defer b.lists.close()
 	pending := map[int]*batch{}
 	next := 0

@@ -1,6 +1,7 @@
 package explore_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -243,5 +244,48 @@ func TestEdgeFiles(t *testing.T) {
 	}
 	if totalSkipped == 0 || totalPositions < 1000 {
 		t.Errorf("%d games skipped, %d positions: the edge files should have both", totalSkipped, totalPositions)
+	}
+}
+
+// TestCorpusSample: on one game in 40 of the real-game corpus, gathered
+// in one file, every position, move, count, result, rating and game
+// list agrees with the independent count.
+func TestCorpusSample(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(sharedData, "pgn", "corpus", "*.pgn"))
+	if len(files) == 0 {
+		t.Fatal("no corpus in " + sharedData)
+	}
+	var sample []byte
+	games := 0
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, err := pgn.BuildIndex(context.Background(), bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < x.Len(); i += 40 {
+			e := x.Entry(i)
+			sample = append(sample, data[e.Offset:e.Offset+e.Length]...)
+			sample = append(sample, "\n\n"...)
+			games++
+		}
+	}
+	path := filepath.Join(t.TempDir(), "sample.pgn")
+	if err := os.WriteFile(path, sample, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := explore.Build(context.Background(), path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	ref, skipped := reference(t, path, func(int) bool { return true })
+	compare(t, "corpus sample", tree, ref)
+	if tree.Len() != games || tree.Skipped() != skipped || tree.Positions() != len(ref) {
+		t.Errorf("%d games, %d skipped, %d positions; the reference has %d, %d, %d",
+			tree.Len(), tree.Skipped(), tree.Positions(), games, skipped, len(ref))
 	}
 }

@@ -20,8 +20,8 @@ import (
 // final lists. Memory stays bounded whatever the file's size; a small
 // file never touches the disk.
 
-// maxPairs is how many pairs are held before a run is spilled: 64 MB.
-const maxPairs = 1 << 23
+// maxPairs is how many pairs are held before a run is spilled: 32 MB.
+const maxPairs = 1 << 22
 
 // listBuilder gathers the game lists of the positions.
 type listBuilder struct {
