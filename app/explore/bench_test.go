@@ -1,0 +1,200 @@
+package explore_test
+
+import (
+	"context"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/echiquier/echiquier/app/explore"
+)
+
+// pgnExtract is where Debian installs pgn-extract.
+const pgnExtract = "/usr/games/pgn-extract"
+
+// corpusFile writes the whole corpus, copies times over, into one file in
+// dir and returns its path.
+func corpusFile(tb testing.TB, dir string, copies int) string {
+	tb.Helper()
+	files, _ := filepath.Glob(filepath.Join(sharedData, "pgn", "corpus", "*.pgn"))
+	if len(files) == 0 {
+		tb.Fatal("no corpus in " + sharedData)
+	}
+	var corpus []byte
+	for _, f := range files {
+		d, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		corpus = append(corpus, d...)
+		corpus = append(corpus, '\n')
+	}
+	path := filepath.Join(dir, "corpus.pgn")
+	out, err := os.Create(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for range copies {
+		if _, err := out.Write(corpus); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	if err := out.Close(); err != nil {
+		tb.Fatal(err)
+	}
+	return path
+}
+
+// extractSeconds times pgn-extract -s, which replays and checks every
+// move, on the file at path: the seconds on the clock and of processor
+// time; -1 when it is not installed.
+func extractSeconds(tb testing.TB, path string) (wall, cpu float64) {
+	if _, err := os.Stat(pgnExtract); err != nil {
+		tb.Logf("pgn-extract is not installed (%s): no comparison", pgnExtract)
+		return -1, -1
+	}
+	start := time.Now()
+	cmd := exec.Command(pgnExtract, "-s", "-o", os.DevNull, path)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		tb.Fatalf("pgn-extract: %v\n%s", err, out)
+	}
+	return time.Since(start).Seconds(), (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Seconds()
+}
+
+// BenchmarkBuildCorpus builds the tree of the whole corpus (32,570
+// games) in one file, and reports seconds per build, the positions, the
+// heap the tree keeps, and the seconds of pgn-extract -s on the same
+// file, timed once beside it. The processor seconds (cpu-s: of the
+// build, all goroutines; pgn-extract-cpu-s) compare the work done even
+// when other programs share the machine.
+func BenchmarkBuildCorpus(b *testing.B) {
+	path := corpusFile(b, b.TempDir(), 1)
+	extract, extractCPU := extractSeconds(b, path)
+	st, _ := os.Stat(path)
+	b.SetBytes(st.Size())
+	var tree *explore.Tree
+	cpu := cpuTime()
+	for b.Loop() {
+		var err error
+		if tree, err = explore.Build(context.Background(), path, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cpu = cpuTime() - cpu
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/build")
+	b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/build")
+	b.ReportMetric(float64(tree.Len())*float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(tree.Positions()), "positions")
+	b.ReportMetric(float64(tree.Skipped()), "skipped")
+	if extract >= 0 {
+		b.ReportMetric(extract, "pgn-extract-s")
+		b.ReportMetric(extractCPU, "pgn-extract-cpu-s")
+	}
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "heap-MB")
+	runtime.KeepAlive(tree)
+}
+
+// queryFENs are positions queried by the benchmarks: the start, an
+// opening position, and one deep in a game.
+var queryFENs = []string{
+	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+	"rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5",
+	"r1bqk2r/2ppbppp/p1n2n2/1p2p3/4P3/1B3N2/PPPP1PPP/RNBQR1K1 b kq - 1 7",
+}
+
+// BenchmarkMoves queries the tree of the corpus.
+func BenchmarkMoves(b *testing.B) {
+	tree, err := explore.Build(context.Background(), corpusFile(b, b.TempDir(), 1), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, fen := range queryFENs {
+		moves, err := tree.Moves(fen)
+		if err != nil || len(moves) == 0 {
+			b.Fatalf("Moves(%s) = %v, %v", fen, moves, err)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		tree.Moves(queryFENs[i%len(queryFENs)])
+	}
+}
+
+// BenchmarkGames lists the games of the start position of the corpus:
+// the longest list.
+func BenchmarkGames(b *testing.B) {
+	tree, err := explore.Build(context.Background(), corpusFile(b, b.TempDir(), 1), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		tree.Games(queryFENs[0])
+	}
+}
+
+// TestBigFile builds the tree of the corpus copied ECHIQUIER_BIG_COPIES
+// times over (100: 3.26 million games, 2.3 GB) and logs the time, the
+// peak memory of the process and the time of queries. It writes the
+// file in ECHIQUIER_BIG_DIR (or the temporary directory) and needs as
+// much free space.
+func TestBigFile(t *testing.T) {
+	copies, _ := strconv.Atoi(os.Getenv("ECHIQUIER_BIG_COPIES"))
+	if copies <= 0 {
+		t.Skip("set ECHIQUIER_BIG_COPIES (100 for 3.26 million games, 2.3 GB of disk) to run it")
+	}
+	dir := os.Getenv("ECHIQUIER_BIG_DIR")
+	if dir == "" {
+		dir = t.TempDir()
+	} else {
+		var err error
+		if dir, err = os.MkdirTemp(dir, "big"); err != nil {
+			t.Fatal(err)
+		}
+		defer os.RemoveAll(dir)
+	}
+	path := corpusFile(t, dir, copies)
+	start, cpu := time.Now(), cpuTime()
+	tree, err := explore.Build(context.Background(), path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	t.Logf("built in %v (%v of processor time): %d games, %d skipped, %d positions; peak RSS %s", time.Since(start).Round(time.Millisecond), (cpuTime() - cpu).Round(time.Millisecond), tree.Len(), tree.Skipped(), tree.Positions(), peakRSS())
+	for _, fen := range queryFENs {
+		start := time.Now()
+		moves, err := tree.Moves(fen)
+		took := time.Since(start)
+		start = time.Now()
+		games, err2 := tree.Games(fen)
+		t.Logf("%s: %d moves in %v (%v), %d games listed in %v (%v)", fen, len(moves), took, err, len(games), time.Since(start), err2)
+	}
+}
+
+// peakRSS returns the peak resident memory of the process, as Linux
+// reports it.
+func peakRSS() string {
+	f, err := os.Open("/proc/self/status")
+	if err != nil {
+		return "unknown"
+	}
+	defer f.Close()
+	data, _ := io.ReadAll(f)
+	for line := range strings.SplitSeq(string(data), "\n") {
+		if strings.HasPrefix(line, "VmHWM:") {
+			return strings.TrimSpace(strings.TrimPrefix(line, "VmHWM:"))
+		}
+	}
+	return "unknown"
+}

@@ -1,0 +1,421 @@
+package explore
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"io"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"sync"
+
+	"github.com/echiquier/echiquier/app/pgn"
+)
+
+// Build reads every game of the PGN file at path and records the
+// positions along each game's main line. progress, when not nil, is
+// called now and then with the bytes read and the file's size, from the
+// goroutine that called Build. When ctx is done, Build returns the tree
+// of the games read until then with ctx.Err(); on a read error, with
+// that error.
+//
+// One goroutine reads the games, one per processor replays them with
+// app/game's move generator, and Build's own goroutine gathers the
+// positions: memory is the tree's, plus a bounded buffer of game lists
+// that spills to a temporary file for very large files.
+func Build(ctx context.Context, path string, progress func(done, total int64)) (*Tree, error) {
+	return build(ctx, path, progress, options{})
+}
+
+// options are the choices of build that Build makes for its callers.
+type options struct {
+	// dir is where temporary files go ("": the system's temporary
+	// directory).
+	dir string
+	// lists, when not nil, is the cache file the game lists are written
+	// to, at its current offset.
+	lists *os.File
+	// maxPairs is the number of game-list entries held in memory before
+	// they spill to disk (0: maxPairs).
+	maxPairs int
+}
+
+// batchGames is how many games go to a replaying goroutine at a time:
+// enough to make passing them cheap, few enough to keep memory small.
+const batchGames = 256
+
+// Flags of a ply.
+const (
+	newPos  = 1 << iota // the game had not been in the position before
+	newEdge             // nor played the move from it
+)
+
+// ply is a position of a game's main line and the move played from it
+// (0 at the end of the line).
+type ply struct {
+	hash  uint64
+	move  uint16
+	flags uint8
+}
+
+// result of a game, by its Result tag.
+const (
+	noResult = iota
+	whiteWins
+	draw
+	blackWins
+)
+
+// record is what the tree keeps of a game: its result, the players'
+// ratings (0: unknown) and its plies, plies[from:to] of its batch.
+type record struct {
+	skipped  bool
+	black    bool // Black moves first (a set-up position)
+	result   uint8
+	elo      [2]uint16
+	from, to int
+}
+
+// batch is a run of consecutive games.
+type batch struct {
+	seq   int
+	first int // number of the first game
+	done  int64
+	games []*pgn.Game // nil: a game the reader could not read
+	recs  []record
+	plies []ply
+}
+
+func resultOf(tag string) uint8 {
+	switch tag {
+	case "1-0":
+		return whiteWins
+	case "1/2-1/2":
+		return draw
+	case "0-1":
+		return blackWins
+	}
+	return noResult
+}
+
+// eloOf reads a rating tag; 0 when it gives none.
+func eloOf(tag string) uint16 {
+	n, err := strconv.Atoi(tag)
+	if err != nil || n <= 0 || n > 4000 {
+		return 0
+	}
+	return uint16(n)
+}
+
+// builder gathers the positions of the games, in file order.
+type builder struct {
+	posTab   table // position hash -> id
+	posHash  []uint64
+	posGames []uint32
+	edgeTab  table // position id << 16 | move -> edge index
+	edgePos  []uint32
+	edges    []edge
+	lists    listBuilder
+	games    int
+	skipped  int
+}
+
+// reserve makes room for n positions and moves.
+func (b *builder) reserve(n int) {
+	b.posTab.reserve(n)
+	b.edgeTab.reserve(n)
+	b.posHash = make([]uint64, 0, n)
+	b.posGames = make([]uint32, 0, n)
+	b.edges = make([]edge, 0, n)
+	b.edgePos = make([]uint32, 0, n)
+	b.lists.pairs = make([]uint64, 0, min(n, b.lists.max))
+}
+
+// add records the games of a batch.
+func (b *builder) add(bt *batch) error {
+	for k, rec := range bt.recs {
+		number := bt.first + k
+		b.games = number
+		if rec.skipped {
+			b.skipped++
+			continue
+		}
+		mover := 0
+		if rec.black {
+			mover = 1
+		}
+		for _, q := range bt.plies[rec.from:rec.to] {
+			id, added := b.posTab.get(q.hash, uint32(len(b.posHash)))
+			if added {
+				b.posHash = append(b.posHash, q.hash)
+				b.posGames = append(b.posGames, 0)
+			}
+			if q.flags&newPos != 0 {
+				b.posGames[id]++
+				if err := b.lists.add(id, uint32(number)); err != nil {
+					return err
+				}
+			}
+			if q.move != 0 && q.flags&newEdge != 0 {
+				ei, added := b.edgeTab.get(uint64(id)<<16|uint64(q.move), uint32(len(b.edges)))
+				if added {
+					b.edges = append(b.edges, edge{move: q.move})
+					b.edgePos = append(b.edgePos, id)
+				}
+				e := &b.edges[ei]
+				e.games++
+				switch rec.result {
+				case whiteWins:
+					e.white++
+				case draw:
+					e.draws++
+				case blackWins:
+					e.black++
+				}
+				// The side to move alternates along the line; a game
+				// set up with Black to move starts with Black's rating.
+				if elo := rec.elo[mover]; elo != 0 {
+					e.eloN++
+					e.eloSum += uint64(elo)
+				}
+			}
+			mover ^= 1
+		}
+	}
+	return nil
+}
+
+// build builds the tree of the file at path.
+func build(ctx context.Context, path string, progress func(done, total int64), opt options) (*Tree, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	total := st.Size()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	workers := max(1, runtime.GOMAXPROCS(0))
+	jobs := make(chan *batch, 2*workers)
+	results := make(chan *batch, 2*workers)
+	free := make(chan *batch, 4*workers+2)
+	var readErr error
+	var wg sync.WaitGroup
+	wg.Go(func() { readErr = readGames(ctx, f, jobs, free) })
+	var replaying sync.WaitGroup
+	for range workers {
+		replaying.Go(func() {
+			r := newReplayer()
+			for bt := range jobs {
+				r.replay(bt)
+				results <- bt
+			}
+		})
+	}
+	go func() {
+		replaying.Wait()
+		close(results)
+	}()
+
+	if opt.maxPairs == 0 {
+		opt.maxPairs = maxPairs
+	}
+	b := &builder{lists: listBuilder{max: opt.maxPairs, dir: opt.dir}}
+	// Room for the positions a file of this size has, about one every
+	// ten bytes, up to a point: growing the tables as they fill costs
+	// more than the build's other work.
+	b.reserve(int(min(total/10, 1<<21)))
+	defer b.lists.close()
+	pending := map[int]*batch{}
+	next := 0
+	var addErr error
+	for bt := range results {
+		pending[bt.seq] = bt
+		for bt := pending[next]; bt != nil && addErr == nil; bt = pending[next] {
+			delete(pending, next)
+			next++
+			if addErr = b.add(bt); addErr != nil {
+				cancel()
+				break
+			}
+			if progress != nil {
+				progress(bt.done, total)
+			}
+			select {
+			case free <- bt:
+			default:
+			}
+		}
+	}
+	wg.Wait()
+	if addErr != nil {
+		return nil, addErr
+	}
+	t, err := b.tree(opt.dir, opt.lists)
+	if err != nil {
+		return nil, err
+	}
+	return t, readErr
+}
+
+// readGames reads the games of r, in batches sent to jobs, until the end
+// of r, a read error or ctx is done; it returns the error that stopped
+// it, or nil at the end of r. Batches come from free when there are
+// some to reuse.
+func readGames(ctx context.Context, r io.Reader, jobs chan<- *batch, free <-chan *batch) error {
+	defer close(jobs)
+	in := &countingReader{r: r}
+	rd := pgn.NewReader(in)
+	number, seq := 1, 0
+	var bt *batch
+	send := func() error {
+		if bt == nil || len(bt.games) == 0 {
+			return nil
+		}
+		bt.done = in.n
+		select {
+		case jobs <- bt:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		bt = nil
+		return ctx.Err()
+	}
+	for {
+		if bt == nil {
+			select {
+			case bt = <-free:
+				bt.games = bt.games[:0]
+			default:
+				bt = &batch{games: make([]*pgn.Game, 0, batchGames)}
+			}
+			bt.seq, bt.first = seq, number
+			seq++
+		}
+		pg, err := rd.Next()
+		if err == io.EOF {
+			return send()
+		}
+		if pg == nil {
+			if serr := send(); serr != nil {
+				return serr
+			}
+			return err
+		}
+		if err != nil {
+			pg = nil // a syntax error, or a read error that cut the game short
+		}
+		bt.games = append(bt.games, pg)
+		number++
+		if len(bt.games) == batchGames {
+			if err := send(); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// tree finishes the tree: the moves of each position most played first,
+// the game lists written out. The lists go
+// to out when not nil (a cache file, at its current offset), else to
+// memory, or to a temporary file in dir when some were spilled already.
+func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
+	n := len(b.posHash)
+	t := &Tree{games: b.games, skipped: b.skipped}
+	var mem bytes.Buffer
+	var w io.Writer = &mem
+	base := int64(0)
+	switch {
+	case out != nil:
+		at, err := out.Seek(0, io.SeekCurrent)
+		if err != nil {
+			return nil, err
+		}
+		base, w, t.lists = at, out, out
+	case b.lists.spill != nil:
+		f, err := os.CreateTemp(dir, "echiquier-tree-*.tmp")
+		if err != nil {
+			return nil, err
+		}
+		removed := os.Remove(f.Name()) == nil
+		w, t.lists, t.closer = f, f, closer(func() error {
+			err := f.Close()
+			if !removed {
+				os.Remove(f.Name())
+			}
+			return err
+		})
+	}
+	offsets, err := b.lists.finish(n, w)
+	if err != nil {
+		if t.closer != nil {
+			t.closer.Close()
+		}
+		return nil, err
+	}
+	if t.lists == nil {
+		t.lists = bytes.NewReader(mem.Bytes())
+	}
+
+	t.pos, t.count = b.posTab, b.posGames
+	t.listAt = offsets
+	if base != 0 {
+		for id := range t.listAt {
+			t.listAt[id] += uint64(base)
+		}
+	}
+	b.posTab, b.posHash, b.posGames = table{}, nil, nil
+
+	// The edges by position (a counting sort), then each position's by
+	// games, most first: most positions have one or two moves.
+	b.edgeTab = table{}
+	t.first = make([]uint32, n+1)
+	for _, id := range b.edgePos {
+		t.first[id+1]++
+	}
+	for r := 1; r <= n; r++ {
+		t.first[r] += t.first[r-1]
+	}
+	t.edges = make([]edge, len(b.edges))
+	next := append([]uint32(nil), t.first[:n]...)
+	for i, id := range b.edgePos {
+		t.edges[next[id]] = b.edges[i]
+		next[id]++
+	}
+	b.edges, b.edgePos = nil, nil
+	for r := range n {
+		if es := t.edges[t.first[r]:t.first[r+1]]; len(es) > 1 {
+			slices.SortFunc(es, func(a, c edge) int {
+				if a.games != c.games {
+					return cmp.Compare(c.games, a.games)
+				}
+				return cmp.Compare(a.move, c.move)
+			})
+		}
+	}
+	return t, nil
+}
+
+// closer is a function as an io.Closer.
+type closer func() error
+
+func (c closer) Close() error { return c() }

@@ -1,0 +1,316 @@
+package explore
+
+import (
+	"bufio"
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"hash/fnv"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// A tree is cached in one file per PGN file, in a directory of the
+// user's cache (DefaultCacheDir), never beside the PGN file: its name is
+// a hash of the PGN file's absolute path. The file starts with a header
+// that says which PGN file, as it was, the tree is of: its size, its
+// modification time, and a hash of its first and last 64 KB. A cached
+// tree is used only while the PGN file still matches; otherwise it is
+// built again and the cache file replaced. The game lists stay in the
+// cache file and are read from it by Games; the rest is read into memory.
+//
+// Layout, little-endian: the header (headerSize bytes), the game lists,
+// then the tables: the position table's keys and values, and by position
+// id the first move, the games and the list offsets, then the moves as
+// columns.
+
+// magic starts a cache file; its last byte is the format's version.
+const magic = "ECHTREE\x01"
+
+const headerSize = 128
+
+// header is the start of a cache file.
+type header struct {
+	Magic     [8]byte
+	Source    sourceKey
+	Games     int64
+	Skipped   int64
+	Positions int64
+	Slots     int64 // of the position table
+	Edges     int64
+	TablesAt  int64
+	Complete  int64 // 1 once the file is whole
+	Padding   [headerSize - 8 - sourceKeySize - 7*8]byte
+}
+
+// sourceKey tells whether a PGN file is as it was.
+type sourceKey struct {
+	Size, ModTime int64
+	Sum           uint64 // FNV-1a of the first and last 64 KB
+}
+
+const sourceKeySize = 24
+
+// DefaultCacheDir returns the directory where BuildCached keeps trees:
+// the user's cache directory (~/.cache/echiquier/trees on Linux).
+func DefaultCacheDir() (string, error) {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "echiquier", "trees"), nil
+}
+
+// BuildCached is Build, keeping the tree in cacheDir: when the file has
+// not changed since the tree was cached, the tree is read from there
+// instead, at once. The tree's game lists are read from the cache file
+// as they are asked for; Close closes it.
+func BuildCached(ctx context.Context, path, cacheDir string, progress func(done, total int64)) (*Tree, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	key, err := keyOf(abs)
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256([]byte(abs))
+	name := filepath.Join(cacheDir, hex.EncodeToString(sum[:12])+".tree")
+	if t, err := load(name, key); err == nil {
+		if progress != nil {
+			progress(key.Size, key.Size)
+		}
+		return t, nil
+	}
+	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
+		return nil, err
+	}
+	f, err := os.CreateTemp(cacheDir, "building-*.tmp")
+	if err != nil {
+		return nil, err
+	}
+	fail := func(err error) (*Tree, error) {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, err
+	}
+	if _, err := f.Seek(headerSize, io.SeekStart); err != nil {
+		return fail(err)
+	}
+	t, err := build(ctx, abs, progress, options{dir: cacheDir, lists: f})
+	if err != nil {
+		if t == nil {
+			return fail(err)
+		}
+		// A tree built in part (ctx done) is not cached, but its lists
+		// are in f: it keeps f, out of the directory.
+		os.Remove(f.Name())
+		t.closer = f
+		return t, err
+	}
+	t.closer = f
+	if err := t.save(f, key); err != nil {
+		return fail(err)
+	}
+	// A file changed while it was read has a tree of neither version.
+	if now, err := keyOf(abs); err != nil || now != key {
+		os.Remove(f.Name())
+		return t, nil
+	}
+	if err := os.Rename(f.Name(), name); err != nil {
+		os.Remove(f.Name())
+	}
+	return t, nil
+}
+
+// keyOf reads the key of the file at path.
+func keyOf(path string) (sourceKey, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return sourceKey{}, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return sourceKey{}, err
+	}
+	k := sourceKey{Size: st.Size(), ModTime: st.ModTime().UnixNano()}
+	h := fnv.New64a()
+	const part = 64 << 10
+	if _, err := io.Copy(h, io.NewSectionReader(f, 0, part)); err != nil {
+		return k, err
+	}
+	if k.Size > part {
+		if _, err := io.Copy(h, io.NewSectionReader(f, max(part, k.Size-part), part)); err != nil {
+			return k, err
+		}
+	}
+	k.Sum = h.Sum64()
+	return k, nil
+}
+
+// save writes the tables and the header to f, whose game lists are
+// written already.
+func (t *Tree) save(f *os.File, key sourceKey) error {
+	at, err := f.Seek(0, io.SeekEnd)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(f, 1<<16)
+	put := func(data any) {
+		if err == nil {
+			err = binary.Write(w, binary.LittleEndian, data)
+		}
+	}
+	put(t.pos.keys)
+	put(t.pos.vals)
+	put(t.first)
+	put(t.count)
+	put(t.listAt)
+	cols := make([]uint32, len(t.edges))
+	moves := make([]uint16, len(t.edges))
+	for i, e := range t.edges {
+		moves[i] = e.move
+	}
+	put(moves)
+	for _, field := range []func(e *edge) uint32{
+		func(e *edge) uint32 { return e.games },
+		func(e *edge) uint32 { return e.white },
+		func(e *edge) uint32 { return e.draws },
+		func(e *edge) uint32 { return e.black },
+		func(e *edge) uint32 { return e.eloN },
+	} {
+		for i := range t.edges {
+			cols[i] = field(&t.edges[i])
+		}
+		put(cols)
+	}
+	sums := make([]uint64, len(t.edges))
+	for i, e := range t.edges {
+		sums[i] = e.eloSum
+	}
+	put(sums)
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
+		return err
+	}
+	h := header{Source: key, Games: int64(t.games), Skipped: int64(t.skipped), Positions: int64(len(t.count)),
+		Slots: int64(len(t.pos.keys)), Edges: int64(len(t.edges)), TablesAt: at, Complete: 1}
+	copy(h.Magic[:], magic)
+	var b [headerSize]byte
+	if _, err := binary.Encode(b[:], binary.LittleEndian, &h); err != nil {
+		return err
+	}
+	if _, err := f.WriteAt(b[:], 0); err != nil {
+		return err
+	}
+	return f.Sync()
+}
+
+// errStale: the cache file is not of the PGN file as it is.
+var errStale = errors.New("the cached tree is of another version of the file")
+
+// load reads the cached tree in the file name, if it is of the PGN file
+// of key.
+func load(name string, key sourceKey) (*Tree, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	t, err := read(f, key)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	t.lists, t.closer = f, f
+	return t, nil
+}
+
+func read(f *os.File, key sourceKey) (*Tree, error) {
+	var b [headerSize]byte
+	if _, err := f.ReadAt(b[:], 0); err != nil {
+		return nil, err
+	}
+	var h header
+	if _, err := binary.Decode(b[:], binary.LittleEndian, &h); err != nil {
+		return nil, err
+	}
+	if string(h.Magic[:]) != magic || h.Complete != 1 {
+		return nil, errCorrupt
+	}
+	if h.Source != key {
+		return nil, errStale
+	}
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	// Sizes that the file cannot hold are damage, not a reason to
+	// allocate.
+	n, slots, edges := h.Positions, h.Slots, h.Edges
+	if n < 0 || slots < 0 || edges < 0 || h.TablesAt < headerSize ||
+		12*slots+16*n+12+30*edges > st.Size()-h.TablesAt || slots&(slots-1) != 0 || 4*n > 3*slots+4 {
+		return nil, errCorrupt
+	}
+	t := &Tree{games: int(h.Games), skipped: int(h.Skipped)}
+	t.pos = table{keys: make([]uint64, slots), vals: make([]uint32, slots), n: int(n)}
+	t.first, t.count, t.listAt = make([]uint32, n+1), make([]uint32, n), make([]uint64, n+1)
+	r := bufio.NewReaderSize(io.NewSectionReader(f, h.TablesAt, st.Size()-h.TablesAt), 1<<16)
+	get := func(data any) {
+		if err == nil {
+			err = binary.Read(r, binary.LittleEndian, data)
+		}
+	}
+	get(t.pos.keys)
+	get(t.pos.vals)
+	get(t.first)
+	get(t.count)
+	get(t.listAt)
+	moves := make([]uint16, edges)
+	get(moves)
+	t.edges = make([]edge, edges)
+	for i, m := range moves {
+		t.edges[i].move = m
+	}
+	cols := make([]uint32, edges)
+	for _, field := range []func(e *edge) *uint32{
+		func(e *edge) *uint32 { return &e.games },
+		func(e *edge) *uint32 { return &e.white },
+		func(e *edge) *uint32 { return &e.draws },
+		func(e *edge) *uint32 { return &e.black },
+		func(e *edge) *uint32 { return &e.eloN },
+	} {
+		get(cols)
+		for i := range t.edges {
+			*field(&t.edges[i]) = cols[i]
+		}
+	}
+	sums := make([]uint64, edges)
+	get(sums)
+	for i, s := range sums {
+		t.edges[i].eloSum = s
+	}
+	if err != nil {
+		return nil, errCorrupt
+	}
+	// What queries index with must stay in bounds.
+	for i := range n {
+		if t.first[i] > t.first[i+1] || t.listAt[i] > t.listAt[i+1] {
+			return nil, errCorrupt
+		}
+	}
+	if int64(t.first[n]) != edges || t.listAt[n] > uint64(h.TablesAt) {
+		return nil, errCorrupt
+	}
+	for i, v := range t.pos.vals {
+		if t.pos.keys[i] != 0 && int64(v) >= n {
+			return nil, errCorrupt
+		}
+	}
+	return t, nil
+}

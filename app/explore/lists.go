@@ -1,0 +1,241 @@
+package explore
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"io"
+	"os"
+)
+
+// The games that reach each position are kept as delta-coded varints:
+// the first game number, then the gap to each next one. Positions met by
+// many games have small gaps (a byte a game), and the many positions met
+// by one game cost their one number.
+//
+// While the tree is built, each position reached by a game is a pair
+// (position id, game) appended in game order. When too many pairs are
+// held, they are sorted by position and written to a spill file as a
+// run; at the end the runs are merged, position by position, into the
+// final lists. Memory stays bounded whatever the file's size; a small
+// file never touches the disk.
+
+// maxPairs is how many pairs are held before a run is spilled: 32 MB.
+const maxPairs = 1 << 22
+
+// listBuilder gathers the game lists of the positions.
+type listBuilder struct {
+	pairs []uint64 // position id << 32 | game number, in game order
+	max   int      // pairs held before spilling
+	dir   string   // where the spill file goes ("": the temporary directory)
+	spill *os.File
+	runs  []int64 // end offsets of the runs in the spill file
+	size  int64
+	w     *bufio.Writer
+}
+
+func (lb *listBuilder) add(pos uint32, game uint32) error {
+	if len(lb.pairs) == lb.max {
+		if err := lb.spillRun(); err != nil {
+			return err
+		}
+	}
+	lb.pairs = append(lb.pairs, uint64(pos)<<32|uint64(game))
+	return nil
+}
+
+// sortPairs sorts the pairs by position, keeping game order within a
+// position (a counting sort: the pairs are in game order already), and
+// calls each with every position and its games.
+func (lb *listBuilder) sortPairs(positions int, each func(pos uint32, games []uint32) error) error {
+	start := make([]uint32, positions+1)
+	for _, p := range lb.pairs {
+		start[p>>32+1]++
+	}
+	for i := 1; i <= positions; i++ {
+		start[i] += start[i-1]
+	}
+	games := make([]uint32, len(lb.pairs))
+	next := append([]uint32(nil), start[:positions]...)
+	for _, p := range lb.pairs {
+		pos := p >> 32
+		games[next[pos]] = uint32(p)
+		next[pos]++
+	}
+	lb.pairs = lb.pairs[:0]
+	for pos := range positions {
+		if start[pos] < start[pos+1] {
+			if err := each(uint32(pos), games[start[pos]:start[pos+1]]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// spillRun writes the pairs held as a run: for each position, the gap
+// from the previous position id, the number of games and their numbers
+// delta-coded.
+func (lb *listBuilder) spillRun() error {
+	if lb.spill == nil {
+		f, err := os.CreateTemp(lb.dir, "echiquier-tree-*.tmp")
+		if err != nil {
+			return err
+		}
+		// Unlinked at once where the system allows it: the file goes
+		// away with the process, however it ends.
+		if os.Remove(f.Name()) == nil {
+			lb.dir = ""
+		}
+		lb.spill, lb.w = f, bufio.NewWriterSize(f, 1<<16)
+	}
+	positions := 0
+	for _, p := range lb.pairs {
+		positions = max(positions, int(p>>32)+1)
+	}
+	var buf [binary.MaxVarintLen64]byte
+	put := func(v uint64) {
+		n := binary.PutUvarint(buf[:], v)
+		lb.w.Write(buf[:n])
+		lb.size += int64(n)
+	}
+	prev := uint32(0)
+	err := lb.sortPairs(positions, func(pos uint32, games []uint32) error {
+		put(uint64(pos - prev))
+		put(uint64(len(games)))
+		last := uint32(0)
+		for _, g := range games {
+			put(uint64(g - last))
+			last = g
+		}
+		prev = pos
+		return nil
+	})
+	if err == nil {
+		err = lb.w.Flush()
+	}
+	lb.runs = append(lb.runs, lb.size)
+	return err
+}
+
+// finish writes the lists of all positions (ids below positions) to w,
+// in id order, and returns where each one starts in what w received
+// (offsets[id]; offsets[positions] is the end).
+func (lb *listBuilder) finish(positions int, w io.Writer) ([]uint64, error) {
+	offsets := make([]uint64, positions+1)
+	out := bufio.NewWriterSize(w, 1<<16)
+	var size uint64
+	var buf [binary.MaxVarintLen64]byte
+	put := func(v uint64) {
+		n := binary.PutUvarint(buf[:], v)
+		out.Write(buf[:n])
+		size += uint64(n)
+	}
+	if lb.spill == nil {
+		at := 0
+		err := lb.sortPairs(positions, func(pos uint32, games []uint32) error {
+			for ; at <= int(pos); at++ {
+				offsets[at] = size
+			}
+			last := uint32(0)
+			for _, g := range games {
+				put(uint64(g - last))
+				last = g
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		for ; at <= positions; at++ {
+			offsets[at] = size
+		}
+		return offsets, out.Flush()
+	}
+	if len(lb.pairs) > 0 {
+		if err := lb.spillRun(); err != nil {
+			return nil, err
+		}
+	}
+	lb.pairs = nil
+	runs := make([]*run, len(lb.runs))
+	from := int64(0)
+	for i, end := range lb.runs {
+		runs[i] = &run{r: bufio.NewReaderSize(io.NewSectionReader(lb.spill, from, end-from), 1<<16)}
+		if err := runs[i].head(); err != nil {
+			return nil, err
+		}
+		from = end
+	}
+	for pos := range positions {
+		offsets[pos] = size
+		last := uint32(0)
+		// The runs hold games in file order: each one's games for a
+		// position come after those of the runs before.
+		for _, r := range runs {
+			if r.count == 0 || r.pos != uint32(pos) {
+				continue
+			}
+			for range r.count {
+				g, err := r.next()
+				if err != nil {
+					return nil, err
+				}
+				put(uint64(g - last))
+				last = g
+			}
+			if err := r.head(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	offsets[positions] = size
+	return offsets, out.Flush()
+}
+
+// close removes the spill file.
+func (lb *listBuilder) close() {
+	if lb.spill != nil {
+		lb.spill.Close()
+		if lb.dir != "" {
+			os.Remove(lb.spill.Name())
+		}
+		lb.spill = nil
+	}
+}
+
+// run reads back a run of the spill file.
+type run struct {
+	r     *bufio.Reader
+	pos   uint32 // the position whose games come next
+	count int    // how many; 0 once the run is over
+	last  uint32 // the last game read
+}
+
+// errCorrupt: a file this package wrote reads back wrong.
+var errCorrupt = errors.New("the opening tree's file is damaged")
+
+// head reads the next position of the run and its number of games.
+func (r *run) head() error {
+	d, err := binary.ReadUvarint(r.r)
+	if err == io.EOF {
+		r.count = 0
+		return nil
+	}
+	n, err2 := binary.ReadUvarint(r.r)
+	if err != nil || err2 != nil || n == 0 {
+		return errCorrupt
+	}
+	r.pos += uint32(d)
+	r.count, r.last = int(n), 0
+	return nil
+}
+
+func (r *run) next() (uint32, error) {
+	d, err := binary.ReadUvarint(r.r)
+	if err != nil {
+		return 0, errCorrupt
+	}
+	r.last += uint32(d)
+	return r.last, nil
+}

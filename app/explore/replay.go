@@ -1,0 +1,206 @@
+package explore
+
+import (
+	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/pgn"
+)
+
+// Replaying a game means finding, for each move as written, the legal
+// move it names: most of the work of building a tree. Games of a file
+// share their openings, and large files hold the same games more than
+// once, so each replaying goroutine keeps a cache of the moves it found:
+// by position and text ("Nf3" after 1. e4 e5), the move, the position
+// it leads to and whether it was a capture or a pawn move. A game of the
+// standard start position whose every move is in the cache, with no
+// variation, is not replayed at all; one whose first moves are, is
+// replayed from where the cache leaves off (game.Walker.WalkKnown).
+//
+// A move is cached only once a whole game with it was read without
+// error, so what the cache says is what replaying would find: the same
+// text in the same position names the same move.
+
+// cacheSlots is the size of a replaying goroutine's cache: 48 MB, room
+// for the distinct moves of about 30,000 games.
+const cacheSlots = 1 << 21
+
+// cacheSlot is a move of the cache; key 0 marks an empty slot.
+type cacheSlot struct {
+	key, next uint64 // hash of position and text; hash after the move
+	move      uint16
+	reset     bool // a capture or a pawn move
+}
+
+// moveCache is the cache of a replaying goroutine. Once at its largest
+// and full it takes no more moves: those of the first games, the openings most of all, stay.
+type moveCache struct {
+	slots []cacheSlot
+	n     int
+}
+
+// cacheKey is the key of text s in the position of hash h.
+func cacheKey(h uint64, s string) uint64 {
+	k := h
+	for i := 0; i < len(s); i++ {
+		k = (k ^ uint64(s[i])) * 0x100000001b3
+	}
+	k = mix(k)
+	if k == 0 {
+		k = 1
+	}
+	return k
+}
+
+func (c *moveCache) get(key uint64) (*cacheSlot, bool) {
+	if c.slots == nil {
+		return nil, false
+	}
+	mask := len(c.slots) - 1
+	for i := int(key) & mask; ; i = (i + 1) & mask {
+		s := &c.slots[i]
+		if s.key == key || s.key == 0 {
+			return s, s.key == key
+		}
+	}
+}
+
+func (c *moveCache) put(slot cacheSlot) {
+	if 4*(c.n+1) > 3*len(c.slots) {
+		if len(c.slots) == cacheSlots {
+			return
+		}
+		// It starts small and grows: a small file needs little.
+		old := c.slots
+		c.slots = make([]cacheSlot, max(1<<12, 2*len(old)))
+		for _, s := range old {
+			if s.key != 0 {
+				e, _ := c.get(s.key)
+				*e = s
+			}
+		}
+	}
+	if s, found := c.get(slot.key); !found {
+		*s = slot
+		c.n++
+	}
+}
+
+// replayer replays games for a tree: one per goroutine.
+type replayer struct {
+	w     game.Walker
+	cache moveCache
+	start uint64 // hash of the standard start position
+	// Scratch space for a game: its known moves, their hashes, and the
+	// moves found, with whether each was a capture or a pawn move.
+	known  []game.Move
+	hashes []uint64
+	resets []bool
+}
+
+func newReplayer() *replayer {
+	p, err := game.ParseFEN(game.StartFEN)
+	if err != nil {
+		panic(err)
+	}
+	return &replayer{start: hashOf(&p)}
+}
+
+// replay fills the records of the batch's games.
+func (r *replayer) replay(bt *batch) {
+	bt.recs, bt.plies = bt.recs[:0], bt.plies[:0]
+	for _, pg := range bt.games {
+		rec := record{from: len(bt.plies), skipped: pg == nil}
+		if pg != nil {
+			rec.skipped = !r.game(bt, &rec, pg)
+			if rec.skipped {
+				bt.plies = bt.plies[:rec.from]
+			} else {
+				rec.result = resultOf(pg.Tag("Result"))
+				rec.elo = [2]uint16{eloOf(pg.Tag("WhiteElo")), eloOf(pg.Tag("BlackElo"))}
+			}
+		}
+		rec.to = len(bt.plies)
+		bt.recs = append(bt.recs, rec)
+	}
+	clear(bt.games) // the games are not needed any more
+}
+
+// game adds the plies of pg to the batch, and reports whether pg could
+// be read.
+func (r *replayer) game(bt *batch, rec *record, pg *pgn.Game) bool {
+	_, setUp := pg.LookupTag("FEN")
+	_, variant := pg.LookupTag("Variant")
+	cacheable := !setUp && !variant
+	r.known, r.hashes = r.known[:0], r.hashes[:0]
+	variations := false
+	if cacheable {
+		// The moves the cache knows, from the start.
+		h, since := r.start, 0
+		for _, pm := range pg.Moves {
+			variations = variations || len(pm.Variations) > 0
+			s, ok := r.cache.get(cacheKey(h, pm.SAN))
+			if !ok {
+				break
+			}
+			r.known = append(r.known, decodeMove(s.move))
+			bt.addPly(rec.from, h, s.move, since)
+			since++
+			if s.reset {
+				since = 0
+			}
+			r.hashes = append(r.hashes, h)
+			h = s.next
+		}
+		if len(r.known) == len(pg.Moves) && !variations {
+			bt.addPly(rec.from, h, 0, since)
+			return true
+		}
+		bt.plies = bt.plies[:rec.from]
+	}
+	r.resets = r.resets[:0]
+	end, err := r.w.WalkKnown(pg, r.known, func(p *game.Position, m game.Move) {
+		i := len(bt.plies) - rec.from
+		if i == 0 {
+			rec.black = p.Turn == game.Black
+		}
+		var h uint64
+		if i < len(r.hashes) {
+			h = r.hashes[i]
+		} else {
+			h = hashOf(p)
+			r.hashes = append(r.hashes, h)
+		}
+		bt.addPly(rec.from, h, encodeMove(m), p.HalfMoves)
+		r.resets = append(r.resets, p.Board[m.From].Kind() == game.Pawn || p.Board[m.To] != game.NoPiece)
+	})
+	if err != nil {
+		return false
+	}
+	h := hashOf(&end)
+	bt.addPly(rec.from, h, 0, end.HalfMoves)
+	if cacheable {
+		r.hashes = append(r.hashes, h)
+		plies := bt.plies[rec.from:]
+		for i := len(r.known); i < len(pg.Moves); i++ {
+			r.cache.put(cacheSlot{key: cacheKey(r.hashes[i], pg.Moves[i].SAN), next: r.hashes[i+1], move: plies[i].move, reset: r.resets[i]})
+		}
+	}
+	return true
+}
+
+// addPly adds the position of hash h and move m (0 at the end of the
+// line) of the game whose plies start at from, marking whether the game
+// has been there and played m before. Only the positions since the last
+// capture or pawn move, halfMoves plies ago, can be the same.
+func (bt *batch) addPly(from int, h uint64, m uint16, halfMoves int) {
+	flags := uint8(newPos | newEdge)
+	back := max(from, len(bt.plies)-halfMoves)
+	for _, q := range bt.plies[back:] {
+		if q.hash == h {
+			flags &^= newPos
+			if q.move == m {
+				flags &^= newEdge
+			}
+		}
+	}
+	bt.plies = append(bt.plies, ply{hash: h, move: m, flags: flags})
+}

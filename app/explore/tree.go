@@ -1,0 +1,166 @@
+// Package explore builds the opening tree of a whole PGN file: for every
+// position reached along the main lines of its games, the moves played
+// from it with how often and how they scored, and the games that reached
+// it.
+//
+// Positions are known by a 64-bit hash (see key.go), the moves of a
+// position are a slice of a sorted array, and the games of a position are
+// delta-coded lists that are kept on disk when they are large; so a file
+// of millions of games fits in a few hundred megabytes, and a query costs
+// a binary search. A built tree can be cached on disk (BuildCached) and
+// opened again at once while the file is unchanged.
+//
+// The package knows nothing of the user interface. Build reports its
+// progress and stops when its context is done; a Tree is never changed
+// once built and may be queried from any goroutine.
+package explore
+
+import (
+	"encoding/binary"
+	"io"
+
+	"github.com/echiquier/echiquier/app/game"
+)
+
+// MoveStat is what the games of a file did from a position with one
+// move.
+type MoveStat struct {
+	// UCI and SAN are the move ("g1f3", "Nf3").
+	UCI, SAN string
+	// Games is the number of games that played it from the position
+	// (once per game, even when the game came back to the position), and
+	// WhiteWins, Draws and BlackWins how those games ended, by their
+	// Result tag; games without a result ("*" or none) count in Games
+	// only.
+	Games, WhiteWins, Draws, BlackWins int
+	// AvgElo is the average rating of the player who made the move, over
+	// the Rated games whose WhiteElo or BlackElo tag gives it; 0 when
+	// none does.
+	AvgElo, Rated int
+}
+
+// edge is a move from a position, with its statistics.
+type edge struct {
+	move                             uint16
+	games, white, draws, black, eloN uint32
+	eloSum                           uint64
+}
+
+// Tree is the opening tree of a PGN file.
+type Tree struct {
+	pos table // position hash -> id
+	// For the position of id i: its moves are edges[first[i]:first[i+1]],
+	// most played first; its games are count[i] numbers delta-coded in
+	// lists[listAt[i]:listAt[i+1]].
+	first  []uint32
+	edges  []edge
+	count  []uint32
+	listAt []uint64
+	lists  io.ReaderAt
+	closer io.Closer // of lists, when it is a file
+
+	games, skipped int
+}
+
+// Len returns the number of games read, readable or not.
+func (t *Tree) Len() int { return t.games }
+
+// Skipped returns the number of games that could not be read (a syntax
+// error, an illegal move, a variant...): they are in no position's
+// counts.
+func (t *Tree) Skipped() int { return t.skipped }
+
+// Positions returns the number of distinct positions in the tree.
+func (t *Tree) Positions() int { return len(t.count) }
+
+// Close releases the file that holds the game lists of a large tree.
+// The tree must not be queried after.
+func (t *Tree) Close() error {
+	if t.closer != nil {
+		return t.closer.Close()
+	}
+	return nil
+}
+
+// find returns the position of fen and its index, or -1.
+func (t *Tree) find(fen string) (int, game.Position, error) {
+	p, err := parseFEN(fen)
+	if err != nil {
+		return -1, p, err
+	}
+	if len(t.pos.keys) == 0 {
+		return -1, p, nil
+	}
+	i, _, ok := t.pos.find(hashOf(&p))
+	if !ok {
+		return -1, p, nil
+	}
+	return int(i), p, nil
+}
+
+// Moves lists the moves played from the position (a FEN; only its first
+// four fields count), most played first: the move in UCI and SAN, the
+// games, White wins, draws and Black wins, and the average rating. A
+// position no game reached has no moves; a FEN that cannot be read is an
+// error (a *game.FENError).
+func (t *Tree) Moves(fen string) ([]MoveStat, error) {
+	i, p, err := t.find(fen)
+	if err != nil || i < 0 {
+		return nil, err
+	}
+	edges := t.edges[t.first[i]:t.first[i+1]]
+	stats := make([]MoveStat, len(edges))
+	for k, e := range edges {
+		m := decodeMove(e.move)
+		s := &stats[k]
+		s.UCI, s.SAN = m.UCI(), p.SAN(m)
+		s.Games, s.WhiteWins, s.Draws, s.BlackWins = int(e.games), int(e.white), int(e.draws), int(e.black)
+		s.Rated = int(e.eloN)
+		if e.eloN > 0 {
+			s.AvgElo = int((e.eloSum + uint64(e.eloN)/2) / uint64(e.eloN))
+		}
+	}
+	return stats, nil
+}
+
+// Count returns the number of games whose main line reaches the
+// position: the length of Games without reading the list.
+func (t *Tree) Count(fen string) (int, error) {
+	i, _, err := t.find(fen)
+	if err != nil || i < 0 {
+		return 0, err
+	}
+	return int(t.count[i]), nil
+}
+
+// Games returns the numbers (1 = first game of the file, counting every
+// game, readable or not) of the games whose main line reaches the
+// position, in file order.
+func (t *Tree) Games(fen string) ([]int, error) {
+	i, _, err := t.find(fen)
+	if err != nil || i < 0 {
+		return nil, err
+	}
+	return t.gamesAt(i)
+}
+
+// gamesAt returns the games of the position of index i.
+func (t *Tree) gamesAt(i int) ([]int, error) {
+	n := int(t.count[i])
+	buf := make([]byte, t.listAt[i+1]-t.listAt[i])
+	if _, err := t.lists.ReadAt(buf, int64(t.listAt[i])); err != nil && err != io.EOF {
+		return nil, err
+	}
+	games := make([]int, 0, n)
+	last := uint64(0)
+	for len(games) < n {
+		d, k := binary.Uvarint(buf)
+		if k <= 0 {
+			return nil, errCorrupt
+		}
+		buf = buf[k:]
+		last += d
+		games = append(games, int(last))
+	}
+	return games, nil
+}
