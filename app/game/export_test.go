@@ -17,9 +17,6 @@ func (g *Game) Tags() []pgn.Tag { return g.exportTags() }
 // VariationIndex is variationIndex.
 func (n *Node) VariationIndex() int { return n.variationIndex() }
 
-// SAN is san.
-func (p *Position) SAN(m Move) string { return p.san(m) }
-
 // FENLetter is fenLetter.
 func (p Piece) FENLetter() string { return p.fenLetter() }
 

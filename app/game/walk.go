@@ -79,3 +79,7 @@ func (w *Walker) WalkKnown(pg *pgn.Game, known []Move, visit func(p *Position, m
 // different from the same one without it (FIDE 9.2.3), as for
 // repetitions.
 func (p *Position) CanCaptureEnPassant() bool { return p.hasLegalEnPassant() }
+
+// SAN writes legal move m of p in SAN, with this package's own generator
+// (fast: for bulk work such as the opening tree).
+func (p *Position) SAN(m Move) string { return p.san(m) }
