@@ -190,11 +190,21 @@ func (a *App) pieceSet(name string) *pieces.Set {
 // control of the settings, its clocks paused until the first move, the
 // players named as last time.
 func (a *App) newDefaultGame() *game.Game {
-	g, err := game.New(game.Options{Now: a.now, TimeControl: a.settings.TimeControl()})
+	// Until it is paused, the game's time stands still: the clocks show
+	// the whole time, not a few milliseconds less.
+	start, started := a.now(), false
+	now := func() time.Time {
+		if !started {
+			return start
+		}
+		return a.now()
+	}
+	g, err := game.New(game.Options{Now: now, TimeControl: a.settings.TimeControl()})
 	if err != nil {
-		g, _ = game.New(game.Options{Now: a.now})
+		g, _ = game.New(game.Options{Now: now})
 	}
 	g.Pause()
+	started = true
 	white, black := a.settings.PlayerNames()
 	setNames(g, white, black)
 	return g

@@ -55,13 +55,38 @@ func (e *e2e) autosaveHolds(home, moves, without string) {
 		paths, _ := filepath.Glob(filepath.Join(appConfig(home), "autosave-*.pgn"))
 		for _, p := range paths {
 			data, _ := os.ReadFile(p)
-			text := string(data)
+			text := withoutComments(string(data))
 			if strings.Contains(text, moves) && (without == "" || !strings.Contains(text, without)) {
 				return true
 			}
 		}
 		return false
 	})
+}
+
+// withoutComments returns PGN text without its comments (the clock
+// times) and the "12..." that follow them, its white space folded.
+func withoutComments(text string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range text {
+		switch {
+		case r == '{':
+			depth++
+		case r == '}' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	words := strings.Fields(b.String())
+	kept := words[:0]
+	for _, w := range words {
+		if !strings.HasSuffix(w, "...") {
+			kept = append(kept, w)
+		}
+	}
+	return strings.Join(kept, " ")
 }
 
 // shortcutsAndDialogs presses the shortcuts the menus and the README
@@ -102,6 +127,18 @@ func (e *e2e) shortcutsAndDialogs() {
 		e.waitDialog(b, false, "e2e-keys-"+k+"-escaped.png")
 	}
 	e.autosaveHolds(home, "1. e4 *", "e5") // nothing happened to the game
+
+	// Ctrl+, opens the settings window; Escape closes it, and so does
+	// Ctrl+W.
+	for _, closer := range []string{"Escape", "ctrl+w"} {
+		e.keys("ctrl+comma")
+		e.waitFor("the settings window", func() bool { return e.x("xdotool", "search", "--name", "^Settings$") == nil })
+		e.screenshot("e2e-keys-settings-" + closer + ".png")
+		e.keys(closer)
+		e.waitFor("the settings window to close with "+closer, func() bool {
+			return e.x("xdotool", "search", "--name", "^Settings$") != nil
+		})
+	}
 
 	// Arrows browse, Ctrl+F turns the board, and back.
 	e.keys("Left")

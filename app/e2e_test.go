@@ -65,7 +65,7 @@ func TestEndToEnd(t *testing.T) {
 	e.waitFor("the autosave to hold 1. e4 e5", func() bool {
 		paths, _ := filepath.Glob(autosaves)
 		for _, p := range paths {
-			if data, _ := os.ReadFile(p); strings.Contains(string(data), "1. e4 e5") {
+			if data, _ := os.ReadFile(p); strings.Contains(withoutComments(string(data)), "1. e4 e5") {
 				return true
 			}
 		}
@@ -263,10 +263,11 @@ func (e *e2e) start(home, language string, args ...string) *process {
 	return p
 }
 
-// waitFor polls cond for up to 30 seconds.
+// waitFor polls cond for up to a minute (a loaded machine starts a
+// program slowly).
 func (e *e2e) waitFor(what string, cond func() bool) {
 	e.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	for !cond() {
 		select {

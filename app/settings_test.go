@@ -147,3 +147,34 @@ func TestFrenchShowsFrenchNotationUnlessChosen(t *testing.T) {
 		t.Errorf("English notation chosen, the list shows %q", got)
 	}
 }
+
+func TestSettingsLanguageKeepsTheTab(t *testing.T) {
+	// Switching the language threw the user back to the first tab.
+	h := newHarness(t)
+	t.Cleanup(func() { h.app.locale.useLanguage("") })
+	h.settingsContent()
+	h.app.settingsWin.tabs.SelectIndex(2)
+	selectWith(t, h.app.settingsWin.win.Content(), "Français").SetSelected("Français")
+	if got := h.app.settingsWin.tabs.SelectedIndex(); got != 2 {
+		t.Errorf("after switching the language the tab shown is %d", got)
+	}
+	selectWith(t, h.app.settingsWin.win.Content(), "English").SetSelected("English")
+}
+
+func TestSettingsWindowCloses(t *testing.T) {
+	h := newHarness(t)
+	content := h.settingsContent()
+	close, ok := find(content, func(b *widget.Button) bool { return b.Text == "Close" })
+	if !ok {
+		t.Fatal("no Close button")
+	}
+	test.Tap(close)
+	if h.app.settingsWin != nil {
+		t.Fatal("Close left the settings window open")
+	}
+	h.settingsContent()
+	h.app.settingsWin.win.Canvas().(interface{ OnTypedKey() func(*fyne.KeyEvent) }).OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if h.app.settingsWin != nil {
+		t.Error("Escape left the settings window open")
+	}
+}

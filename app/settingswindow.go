@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
@@ -26,6 +27,7 @@ type settingsWindow struct {
 	a       *App
 	win     fyne.Window
 	preview *widgets.Board
+	tabs    *container.AppTabs
 }
 
 // showSettings opens the settings window, or brings it to the front.
@@ -37,6 +39,14 @@ func (a *App) showSettings() {
 	w := &settingsWindow{a: a, win: a.fyne.NewWindow(lang.L("Settings"))}
 	a.settingsWin = w
 	w.win.SetOnClosed(func() { a.settingsWin = nil })
+	// Escape and Ctrl+W close it, as they close the windows of a desktop
+	// that has no window manager's title bar to click.
+	w.win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		if ev.Name == fyne.KeyEscape {
+			w.win.Close()
+		}
+	})
+	w.win.Canvas().AddShortcut(ctrl(fyne.KeyW), func(fyne.Shortcut) { w.win.Close() })
 	w.build()
 	w.win.Resize(fyne.NewSize(640, 560))
 	w.win.Show()
@@ -50,12 +60,18 @@ func (w *settingsWindow) build() {
 	w.preview.LastMove = game.Move{From: from, To: to}
 	w.preview.HasLastMove = true
 	w.a.applyBoardSettings(w.preview)
-	tabs := container.NewAppTabs(
+	selected := 0
+	if w.tabs != nil {
+		selected = w.tabs.SelectedIndex() // built again in another language: the same tab
+	}
+	w.tabs = container.NewAppTabs(
 		container.NewTabItem(lang.L("Board"), w.boardTab()),
 		container.NewTabItem(lang.L("Play"), w.playTab()),
 		container.NewTabItem(lang.L("Language and notation"), w.languageTab()),
 	)
-	w.win.SetContent(tabs)
+	w.tabs.SelectIndex(selected)
+	closeButton := widget.NewButton(lang.L("Close"), w.win.Close)
+	w.win.SetContent(container.NewBorder(nil, container.NewPadded(container.NewHBox(layout.NewSpacer(), closeButton)), nil, nil, w.tabs))
 }
 
 // changed applies the settings to the app and the preview.
