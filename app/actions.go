@@ -173,38 +173,36 @@ func (a *App) reportError(err error) {
 	}
 }
 
-// offerDraw makes the side to move offer a draw, first asking them to
-// confirm when the settings say so.
+// offerDraw makes the player who has just moved offer a draw (FIDE
+// 9.1.2.1: after making a move), first asking them to confirm when the
+// settings say so. The offer shows above the board: the opponent accepts,
+// declines, or declines by moving.
 func (a *App) offerDraw() {
+	if !a.sess.CanOfferDraw() {
+		return
+	}
 	if !a.settings.ConfirmDrawOffer() {
-		a.makeDrawOffer()
+		a.reportError(a.offerDrawNow())
 		return
 	}
 	g := a.sess.Game()
+	by := a.sess.DrawOfferer()
 	msg := lang.L("{{.Player}}, offer a draw to {{.Opponent}}?", map[string]any{
-		"Player": playerName(g, g.Turn()), "Opponent": playerName(g, g.Turn().Other())})
+		"Player": playerName(g, by), "Opponent": playerName(g, by.Other())})
 	a.ask(lang.L("Draw offer"), msg, lang.L("Offer a draw"), lang.L("Cancel"), func(ok bool) {
 		if ok {
-			a.makeDrawOffer()
+			a.reportError(a.offerDrawNow())
 		}
 	})
 }
 
-// makeDrawOffer records the side to move's draw offer and asks the
-// opponent at once: both players sit at this screen.
-func (a *App) makeDrawOffer() {
-	g := a.sess.Game()
-	by, err := a.sess.OfferDraw()
-	if err != nil {
-		a.showError(err)
-		return
-	}
-	msg := lang.L("{{.Player}} offers a draw. {{.Opponent}}, do you accept?", map[string]any{
-		"Player": playerName(g, by), "Opponent": playerName(g, by.Other())})
-	a.ask(lang.L("Draw offer"), msg, lang.L("Accept the draw"), lang.L("Decline"), func(ok bool) {
-		a.reportError(a.sess.AnswerDraw(ok))
-	})
+func (a *App) offerDrawNow() error {
+	_, err := a.sess.OfferDraw()
+	return err
 }
+
+// answerDraw accepts or declines the draw offered.
+func (a *App) answerDraw(accept bool) { a.reportError(a.sess.AnswerDraw(accept)) }
 
 // claimDraw claims the draw the side to move may claim now.
 func (a *App) claimDraw() {

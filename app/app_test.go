@@ -106,8 +106,10 @@ func TestOfferDrawAccepted(t *testing.T) {
 	h := newHarness(t)
 	h.play("e2e4")
 	h.app.offerDraw()
-	h.wantDialog("offers a draw")
-	h.tapButton("Accept the draw")
+	if !strings.Contains(h.app.ui.viewing.Text, "White offers a draw. Black") || h.dialogText() != "" {
+		t.Fatalf("the offer shows as %q, dialog %q", h.app.ui.viewing.Text, h.dialogText())
+	}
+	h.tapBanner("Accept the draw")
 	if s := h.app.sess.Game().Status(); s.Reason != game.Agreement {
 		t.Errorf("status = %v", s)
 	}
@@ -117,12 +119,33 @@ func TestOfferDrawAccepted(t *testing.T) {
 func TestOfferDrawDeclined(t *testing.T) {
 	h := newHarness(t)
 	h.app.offerDraw()
-	h.tapButton("Decline")
+	h.tapBanner("Decline")
 	if h.app.sess.Game().Status().Over() {
 		t.Error("game over after a declined offer")
 	}
 	if _, pending := h.app.sess.Game().DrawOffer(); pending {
 		t.Error("the declined offer still stands")
+	}
+	if !strings.Contains(h.app.ui.status.Text, "Black declined the draw offer") {
+		t.Errorf("status line: %q", h.app.ui.status.Text)
+	}
+	// No second offer before the opponent has moved (FIDE 9.1.2).
+	if !h.app.ui.offerDraw.Disabled() {
+		t.Error("a second offer can be made at once")
+	}
+	h.play("e2e4")
+	if h.app.ui.offerDraw.Disabled() {
+		t.Error("after a move, the mover cannot offer a draw")
+	}
+}
+
+func TestAMoveDeclinesTheDrawOffer(t *testing.T) {
+	h := newHarness(t)
+	h.play("e2e4")
+	h.app.offerDraw()
+	h.play("e7e5") // Black plays on: the offer lapses (FIDE 9.1.2.3)
+	if _, pending := h.app.sess.Game().DrawOffer(); pending || h.app.ui.banner.Visible() {
+		t.Errorf("the offer stands after Black's move: pending %v, banner %v", pending, h.app.ui.banner.Visible())
 	}
 }
 

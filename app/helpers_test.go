@@ -330,3 +330,13 @@ func (h *harness) wantGameOver(result string) {
 		h.t.Errorf("a dialog covers the final position: %s", got)
 	}
 }
+
+// tapBanner taps a button of the strip above the board.
+func (h *harness) tapBanner(text string) {
+	h.t.Helper()
+	b, ok := find(h.app.ui.banner, func(b *widget.Button) bool { return b.Text == text && b.Visible() })
+	if !ok || !h.app.ui.banner.Visible() {
+		h.t.Fatalf("no button %q above the board (it says %q)", text, h.app.ui.viewing.Text)
+	}
+	test.Tap(b)
+}

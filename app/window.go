@@ -29,9 +29,9 @@ type ui struct {
 	// bannerSlot keeps the banner's place when it is hidden.
 	bannerSlot *fyne.Container
 	viewing    *widget.Label
-	// bannerBack and bannerOver are the banner's buttons while browsing
-	// and once the game is over.
-	bannerBack, bannerOver *fyne.Container
+	// bannerBack, bannerOver and bannerOffer are the banner's buttons
+	// while browsing, once the game is over, and while a draw is offered.
+	bannerBack, bannerOver, bannerOffer *fyne.Container
 	moveBox                *moveBox
 
 	takeBack, offerDraw, claimDraw, resign, flip, pause *widget.Button
@@ -83,8 +83,11 @@ func (u *ui) buildBanner(a *App) {
 	save := widget.NewButtonWithIcon(lang.L("Save…"), fynetheme.DocumentSaveIcon(), a.save)
 	again := widget.NewButtonWithIcon(lang.L("New game…"), fynetheme.ContentAddIcon(), a.newGame)
 	u.bannerOver = container.NewHBox(save, again)
+	accept := widget.NewButton(lang.L("Accept the draw"), func() { a.answerDraw(true) })
+	accept.Importance = widget.HighImportance
+	u.bannerOffer = container.NewHBox(widget.NewButton(lang.L("Decline"), func() { a.answerDraw(false) }), accept)
 	bg := canvas.NewRectangle(fynetheme.Color(theme.ColorNameBrowsing))
-	u.banner = container.NewStack(bg, container.NewBorder(nil, nil, nil, container.NewStack(u.bannerBack, u.bannerOver), u.viewing))
+	u.banner = container.NewStack(bg, container.NewBorder(nil, nil, nil, container.NewStack(u.bannerBack, u.bannerOver, u.bannerOffer), u.viewing))
 	keep := canvas.NewRectangle(color.Transparent)
 	keep.SetMinSize(fyne.NewSize(0, u.banner.MinSize().Height))
 	u.bannerSlot = container.NewStack(keep, u.banner)
@@ -136,7 +139,9 @@ func (a *App) refreshBoard() {
 
 func (a *App) refreshBanner(n *game.Node) {
 	u := a.ui
-	over := a.sess.Game().Status()
+	g := a.sess.Game()
+	by, offered := g.DrawOffer()
+	var buttons *fyne.Container
 	switch {
 	case a.sess.Browsing():
 		text := lang.L("Viewing the start position — a move made here starts a side line")
@@ -144,15 +149,24 @@ func (a *App) refreshBanner(n *game.Node) {
 			text = lang.L("Viewing move {{.Move}} — a move made here starts a side line", map[string]any{"Move": moveLabel(n)})
 		}
 		u.viewing.SetText(text)
-		u.bannerOver.Hide()
-		u.bannerBack.Show()
-	case over.Over():
-		u.viewing.SetText(lang.L("Game over: {{.Result}}", map[string]any{"Result": resultText(over)}))
-		u.bannerBack.Hide()
-		u.bannerOver.Show()
+		buttons = u.bannerBack
+	case g.Status().Over():
+		u.viewing.SetText(lang.L("Game over: {{.Result}}", map[string]any{"Result": resultText(g.Status())}))
+		buttons = u.bannerOver
+	case offered:
+		u.viewing.SetText(lang.L("{{.Player}} offers a draw. {{.Opponent}}: accept, decline, or play a move to decline.",
+			map[string]any{"Player": playerName(g, by), "Opponent": playerName(g, by.Other())}))
+		buttons = u.bannerOffer
 	default:
 		u.banner.Hide()
 		return
+	}
+	for _, b := range []*fyne.Container{u.bannerBack, u.bannerOver, u.bannerOffer} {
+		if b == buttons {
+			b.Show()
+		} else {
+			b.Hide()
+		}
 	}
 	u.banner.Show()
 }
@@ -206,6 +220,9 @@ func (a *App) refreshStatus() {
 	case g.Paused() && !g.TimeControl().IsZero():
 		text = lang.L("{{.Status}} — clocks paused", map[string]any{"Status": text})
 	}
+	if by, declined := a.sess.DrawDeclined(); declined && !g.Status().Over() {
+		text = lang.L("{{.Status}} — {{.Player}} declined the draw offer", map[string]any{"Status": text, "Player": playerName(g, by.Other())})
+	}
 	if note := a.autosaveNote(); note != "" {
 		text += " — " + note
 	}
@@ -224,7 +241,7 @@ func (a *App) refreshActions() {
 		on bool
 	}{
 		{a.ui.takeBack, p.takeBack, a.sess.CanTakeBack()},
-		{a.ui.offerDraw, p.offerDraw, !over},
+		{a.ui.offerDraw, p.offerDraw, a.sess.CanOfferDraw()},
 		{a.ui.resign, p.resign, !over},
 		{a.ui.claimDraw, p.claimDraw, len(g.ClaimableDraws()) > 0},
 		{a.ui.pause, p.pause, timed && !over},

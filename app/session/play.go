@@ -1,6 +1,7 @@
 package session
 
 import (
+	"errors"
 	"time"
 
 	"github.com/echiquier/echiquier/app/game"
@@ -39,13 +40,53 @@ func (s *Session) TakeBack() error {
 	return nil
 }
 
-// OfferDraw records the side to move's draw offer; the opponent answers
-// with AnswerDraw.
+// ErrOfferedAlready refuses a second draw offer from a player before the
+// opponent has moved.
+var ErrOfferedAlready = errors.New("a draw was offered already: the opponent must move before another offer")
+
+// drawOffer is the last draw offer made: by whom, at which position, and
+// whether it was declined in words.
+type drawOffer struct {
+	by       game.Color
+	at       *game.Node
+	declined bool
+}
+
+// DrawOfferer returns the player whose draw offer the window would make
+// now: the one who has just moved, as FIDE 9.1.2.1 says an offer is made;
+// before the first move, the side to move (an offer at another time still
+// stands, 9.1.2.2).
+func (s *Session) DrawOfferer() game.Color {
+	if s.game.Live().Parent() == nil {
+		return s.game.Turn()
+	}
+	return s.game.Live().Mover()
+}
+
+// CanOfferDraw reports whether DrawOfferer may offer a draw now: the game
+// goes on, no offer stands, and they have not offered one since the
+// opponent last moved.
+func (s *Session) CanOfferDraw() bool {
+	if s.game.Status().Over() {
+		return false
+	}
+	if _, pending := s.game.DrawOffer(); pending {
+		return false
+	}
+	return !(s.offer.at == s.game.Live() && s.offer.by == s.DrawOfferer())
+}
+
+// OfferDraw makes DrawOfferer's draw offer; the opponent answers with
+// AnswerDraw, or declines it by moving.
 func (s *Session) OfferDraw() (game.Color, error) {
-	by := s.game.Turn()
+	by := s.DrawOfferer()
+	if !s.CanOfferDraw() {
+		return by, ErrOfferedAlready
+	}
 	if err := s.game.OfferDraw(by); err != nil {
 		return by, err
 	}
+	s.offer = drawOffer{by: by, at: s.game.Live()}
 	s.changed(0)
 	return by, nil
 }
@@ -62,9 +103,16 @@ func (s *Session) AnswerDraw(accept bool) error {
 		err = s.game.AcceptDraw(by.Other())
 	} else {
 		err = s.game.DeclineDraw(by.Other())
+		s.offer.declined = true
 	}
 	s.played()
 	return err
+}
+
+// DrawDeclined reports whether a draw offer was declined in words at the
+// live position, and who made it.
+func (s *Session) DrawDeclined() (by game.Color, declined bool) {
+	return s.offer.by, s.offer.declined && s.offer.at == s.game.Live()
 }
 
 // ClaimDraw claims a draw on the board for the side to move.

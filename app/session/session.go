@@ -92,6 +92,7 @@ type Session struct {
 	// view is the past position being looked at; nil shows the live one.
 	view  *game.Node
 	touch touch
+	offer drawOffer
 	coll  *Collection
 	// over: the game was over when last looked at, to tell GameOver once.
 	over bool
@@ -189,7 +190,7 @@ func (s *Session) played() {
 // replace puts another game on screen, from file f, with no unsaved
 // changes.
 func (s *Session) replace(g *game.Game, f file) {
-	s.game, s.file, s.dirty, s.view = g, f, false, nil
+	s.game, s.file, s.dirty, s.view, s.offer = g, f, false, nil, drawOffer{}
 	s.over = g.Status().Over()
 	s.touch = touch{square: game.NoSquare}
 	s.autosave.Clear()
