@@ -32,7 +32,7 @@ type ui struct {
 	// bannerBack, bannerOver and bannerOffer are the banner's buttons
 	// while browsing, once the game is over, and while a draw is offered.
 	bannerBack, bannerOver, bannerOffer *fyne.Container
-	moveBox                *moveBox
+	moveBox                             *moveBox
 
 	takeBack, offerDraw, claimDraw, resign, flip, pause *widget.Button
 
