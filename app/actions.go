@@ -267,14 +267,14 @@ func (a *App) ask(title, msg, yes, no string, then func(bool)) {
 	a.show(d, d.Confirm)
 }
 
-// choose shows a message with a button per choice and a Close button.
+// choose shows a message with a button per choice and a Cancel button.
 func (a *App) choose(title, msg string, choices []choice) {
 	var d *dialog.CustomDialog
 	buttons := make([]fyne.CanvasObject, 0, len(choices))
 	for _, c := range choices {
 		buttons = append(buttons, newDialogButton(c.label, func() { d.Hide(); c.action() }))
 	}
-	buttons = append(buttons, newDialogButton(lang.L("Close"), func() { d.Hide() }))
+	buttons = append(buttons, newDialogButton(lang.L("Cancel"), func() { d.Hide() }))
 	d = dialog.NewCustomWithoutButtons(title, wrapped(msg), a.win)
 	d.SetButtons(buttons)
 	a.show(d, nil)

@@ -169,7 +169,7 @@ func noneCanReachText(c game.Color, k game.Kind, data map[string]any) string {
 			lang.L("no black bishop can move to {{.Square}}", data),
 			lang.L("no black rook can move to {{.Square}}", data),
 			lang.L("no black queen can move to {{.Square}}", data),
-			lang.L("no black king can move to {{.Square}}", data),
+			lang.L("the black king cannot move to {{.Square}}", data),
 		})
 	}
 	return byKind(k, [...]string{
@@ -179,7 +179,7 @@ func noneCanReachText(c game.Color, k game.Kind, data map[string]any) string {
 		lang.L("no white bishop can move to {{.Square}}", data),
 		lang.L("no white rook can move to {{.Square}}", data),
 		lang.L("no white queen can move to {{.Square}}", data),
-		lang.L("no white king can move to {{.Square}}", data),
+		lang.L("the white king cannot move to {{.Square}}", data),
 	})
 }
 

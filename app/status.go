@@ -112,7 +112,7 @@ func drawText(r game.Reason) string {
 	case game.FivefoldRepetition:
 		return lang.L("Draw by fivefold repetition")
 	case game.SeventyFiveMoveRule:
-		return lang.L("Draw by the 75-move rule")
+		return lang.L("Draw by the seventy-five-move rule")
 	case game.ThreefoldRepetition:
 		return lang.L("Draw by repetition of the position")
 	case game.FiftyMoveRule:
@@ -143,7 +143,7 @@ func reasonText(r game.Reason) string {
 	case game.FivefoldRepetition:
 		return lang.L("fivefold repetition")
 	case game.SeventyFiveMoveRule:
-		return lang.L("the 75-move rule")
+		return lang.L("the seventy-five-move rule")
 	case game.ThreefoldRepetition:
 		return lang.L("threefold repetition")
 	case game.FiftyMoveRule:

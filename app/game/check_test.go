@@ -144,7 +144,7 @@ func TestCheckPGNErrorsInVariations(t *testing.T) {
 		text, msg  string
 		reason     game.MoveReason
 	}{
-		{1, 4, "Ke3", "no white king can move to e3", game.RefusedNoneCanReach},
+		{1, 4, "Ke3", "the white king cannot move to e3", game.RefusedNoneCanReach},
 		{2, 9, "O-O", "Black can no longer castle kingside", game.RefusedCastlingRightLost},
 		{4, 19, "Kf2", "it would leave the white king in check", game.RefusedExposesKing},
 		{5, 24, "Ke7", "Black is in check, and this move does not get out of it", game.RefusedStillInCheck},

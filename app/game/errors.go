@@ -100,6 +100,9 @@ var moveDetails = [NumMoveReasons]func(e *MoveError) string{
 		return fmt.Sprintf("the piece on %s is %s's and it is %s's move", e.Square, e.Piece.Color(), e.Color)
 	},
 	RefusedNoneCanReach: func(e *MoveError) string {
+		if e.Kind == King { // there is one
+			return fmt.Sprintf("the %s king cannot move to %s", lower(e.Color), e.To)
+		}
 		return fmt.Sprintf("no %s %s can move to %s", lower(e.Color), kindName(e.Kind), e.To)
 	},
 	RefusedCannotReach: func(e *MoveError) string {
