@@ -65,6 +65,12 @@ const (
 	SyntaxVariationNotClosed
 	// SyntaxCommentNotClosed: "comment is not closed".
 	SyntaxCommentNotClosed
+	// SyntaxTooManyMoves: "more than 100000 moves in the game" (MaxMoves,
+	// side lines included); the moves after are not kept.
+	SyntaxTooManyMoves
+	// SyntaxTooManyNotes: "too many comments, glyphs and tags in the
+	// game" (more than MaxNotes bytes); what follows is not kept.
+	SyntaxTooManyNotes
 )
 
 // syntaxMessages holds the message of each kind; the tag kinds put the
@@ -95,6 +101,8 @@ var syntaxMessages = [...][2]string{
 	SyntaxEmptyVariation:        {"variation has no moves"},
 	SyntaxVariationNotClosed:    {"variation is not closed"},
 	SyntaxCommentNotClosed:      {"comment is not closed"},
+	SyntaxTooManyMoves:          {"more than " + strconv.Itoa(MaxMoves) + " moves in the game"},
+	SyntaxTooManyNotes:          {"too many comments, glyphs and tags in the game"},
 }
 
 // namesTag reports whether the message of kind k names a tag: the tag
