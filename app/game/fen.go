@@ -82,6 +82,15 @@ const (
 	// BadFENOpponentInCheck: "Black is in check but it is White's move":
 	// Color is the side in check, the one not to move.
 	BadFENOpponentInCheck
+	// BadFENTripleCheck: "White is in check from 3 pieces; no move gives
+	// more than a double check": Color is the side in check, Count the
+	// number of checking pieces.
+	BadFENTripleCheck
+	// BadFENImpossibleDoubleCheck: "White is in check from two pieces
+	// that cannot both give check: one of them must have been uncovered,
+	// and only a queen, rook or bishop can be": Color is the side in
+	// check.
+	BadFENImpossibleDoubleCheck
 )
 
 // fenReasons holds, for each FENReason, its FENProblem and how to write
@@ -135,6 +144,12 @@ var fenReasons = [...]struct {
 	}},
 	BadFENOpponentInCheck: {FENOpponentInCheck, func(e *FENError) string {
 		return fmt.Sprintf("%s is in check but it is %s's move", e.Color, e.Color.Other())
+	}},
+	BadFENTripleCheck: {FENOpponentInCheck, func(e *FENError) string {
+		return fmt.Sprintf("%s is in check from %d pieces; no move gives more than a double check", e.Color, e.Count)
+	}},
+	BadFENImpossibleDoubleCheck: {FENOpponentInCheck, func(e *FENError) string {
+		return fmt.Sprintf("%s is in check from two pieces that cannot both give check: one of them must have been uncovered, and only a queen, rook or bishop can be", e.Color)
 	}},
 }
 
@@ -388,5 +403,67 @@ func (p *Position) validateCheck() *FENError {
 	if p.inCheck(p.Turn.Other()) {
 		return invalid(BadFENOpponentInCheck, FENError{Color: p.Turn.Other()})
 	}
+	return p.validateCheckers()
+}
+
+// validateCheckers refuses checks that no last move can give. A move
+// checks with the piece it moves (or the rook of a castling, or the piece
+// a pawn promotes to) and may uncover checks by queens, rooks or bishops
+// whose lines it opens: a known result of chess problems is that this
+// never makes three checkers (an en-passant capture, which opens two
+// lines, does not check with its pawn then), and of two, one at least is
+// a line piece, as a pawn, knight or king cannot be uncovered: nothing
+// stands between it and what it attacks.
+func (p *Position) validateCheckers() *FENError {
+	king := p.KingSquare(p.Turn)
+	if king == NoSquare {
+		return nil
+	}
+	count, lines := p.checkers(king)
+	switch {
+	case count > 2:
+		return invalid(BadFENTripleCheck, FENError{Color: p.Turn, Count: count})
+	case count == 2 && lines == 0:
+		return invalid(BadFENImpossibleDoubleCheck, FENError{Color: p.Turn})
+	}
 	return nil
+}
+
+// checkers counts the pieces that attack the king of the side to move on
+// king, and among them the queens, rooks and bishops. It walks the board
+// by steps rather than through the move generator's tables, which are
+// not yet made when the start position is read at package start.
+func (p *Position) checkers(king Square) (count, lines int) {
+	them := p.Turn.Other()
+	for _, st := range [2]struct {
+		steps  [4][2]int
+		slider Kind
+	}{{rookSteps, Rook}, {bishopSteps, Bishop}} {
+		for _, d := range st.steps {
+			for sq, ok := offset(king, d[0], d[1]); ok; sq, ok = offset(sq, d[0], d[1]) {
+				if pc := p.Board[sq]; pc != NoPiece {
+					if pc.Color() == them && (pc.Kind() == st.slider || pc.Kind() == Queen) {
+						count++
+						lines++
+					}
+					break
+				}
+			}
+		}
+	}
+	for _, d := range knightSteps {
+		if sq, ok := offset(king, d[0], d[1]); ok && p.Board[sq] == NewPiece(them, Knight) {
+			count++
+		}
+	}
+	forward := 1 // a white king is checked by black pawns a rank above
+	if p.Turn == Black {
+		forward = -1
+	}
+	for _, df := range [2]int{-1, 1} {
+		if sq, ok := offset(king, df, forward); ok && p.Board[sq] == NewPiece(them, Pawn) {
+			count++
+		}
+	}
+	return count, lines
 }

@@ -30,6 +30,7 @@ type Game struct {
 	status Status
 	offer  drawOffer
 	clock  clock
+	read   *readInfo // for a game read from PGN (pgnread.go), else nil
 }
 
 // drawOffer is a standing draw offer.

@@ -55,32 +55,17 @@ func written(t testing.TB, g *pgn.Game) string {
 
 // exportTags returns the tags that writing g must give: g's tags in their
 // order, names as the export format allows them, values without control
-// characters, and the Result tag set to the result.
+// characters, and the Result tag set to the result when it holds one.
 func exportTags(g *pgn.Game) []pgn.Tag {
 	var out []pgn.Tag
 	for _, t := range g.Tags {
 		v := exportValue(t.Value)
-		if t.Name == "Result" {
+		if t.Name == "Result" && (v == "1-0" || v == "0-1" || v == "1/2-1/2" || v == "*") {
 			v = exportResult(g.Result)
 		}
 		out = append(out, pgn.Tag{Name: exportName(t.Name), Value: v})
 	}
 	return out
-}
-
-// exportValue is a tag value as written: line breaks become spaces (CR LF
-// one space), other control characters but tabs are left out.
-func exportValue(v string) string {
-	v = strings.ReplaceAll(v, "\r\n", " ")
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\r' || r == '\n':
-			return ' '
-		case r < 0x20 && r != '\t' || r >= 0x7F && r <= 0x9F:
-			return -1
-		}
-		return r
-	}, v)
 }
 
 // exportName is a tag name as the export format allows it: every byte
@@ -97,6 +82,21 @@ func exportName(name string) string {
 		return "X" + string(b)
 	}
 	return string(b)
+}
+
+// exportValue is a tag value as written: line breaks become spaces (CR LF
+// one space), other control characters but tabs are left out.
+func exportValue(v string) string {
+	v = strings.ReplaceAll(v, "\r\n", " ")
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\r' || r == '\n':
+			return ' '
+		case r < 0x20 && r != '\t' || r >= 0x7F && r <= 0x9F:
+			return -1
+		}
+		return r
+	}, v)
 }
 
 // exportComments returns comments as writing keeps them: without "}",

@@ -103,8 +103,8 @@ func (p *parser) readErr() error {
 // Header.Offset and Header.Length. Line and offset tell where data starts
 // in its file; they place Game.Line, Game.Offset, moves and errors. A
 // *SyntaxError from ParseGame has Game 0. ParseGame returns io.EOF when
-// data holds no game, ErrUTF16 when data is UTF-16 text, and a syntax
-// error when text follows the game.
+// data holds no game, ErrUTF16 when data starts a file (offset 0) in
+// UTF-16, and a syntax error when text follows the game.
 func ParseGame(data []byte, line int, offset int64) (*Game, error) {
 	var p parser
 	p.lex.src.initBytes(data, max(line, 1), offset)

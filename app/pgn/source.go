@@ -46,7 +46,7 @@ func (s *source) init(r io.Reader) {
 // a larger input.
 func (s *source) initBytes(data []byte, line int, offset int64) {
 	*s = source{buf: data, end: len(data), base: offset, line: line, lineStart: offset, eof: true, sniffed: true}
-	if isUTF16(data) {
+	if offset == 0 && isUTF16(data) { // only the start of a file tells
 		s.end, s.err = 0, ErrUTF16
 	}
 }

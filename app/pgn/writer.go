@@ -113,7 +113,7 @@ func appendTags(b []byte, g *Game, result string) ([]byte, error) {
 			return b, fmt.Errorf("pgn: tag %q is too long", short([]byte(t.Name)))
 		}
 		v := t.Value
-		if t.Name == "Result" {
+		if t.Name == "Result" && isResult(v) {
 			v = result
 		}
 		b = appendTag(b, exportTagName(t.Name), v)
@@ -147,6 +147,15 @@ func exportTagName(name string) string {
 		b = append([]byte("X"), b...)
 	}
 	return string(b)
+}
+
+// isResult reports whether v is a termination marker.
+func isResult(v string) bool {
+	switch v {
+	case "1-0", "0-1", "1/2-1/2", "*":
+		return true
+	}
+	return false
 }
 
 // appendTag appends `[Name "Value"]` and a line break. The value is

@@ -215,9 +215,9 @@ func TestWriteBeforeComment(t *testing.T) {
 }
 
 func TestWriteExportTagNames(t *testing.T) {
-	g := parse(t, "[Event \"E\"]\n[Best? \"yes\"]\n[%odd \"1\"]\n[Évent \"2\"]\n\n*")
+	g := parse(t, "[Event \"E\"]\n[Best? \"yes\"]\n[%odd \"1\"]\n[Évent \"2\"]\n[Result \"\"]\n\n*")
 	out := written(t, g)
-	for _, want := range []string{`[Best_ "yes"]`, `[X_odd "1"]`, `[X__vent "2"]`} {
+	for _, want := range []string{`[Best_ "yes"]`, `[X_odd "1"]`, `[X__vent "2"]`, `[Result ""]`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("export lacks %s:\n%s", want, out)
 		}
