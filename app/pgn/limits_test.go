@@ -83,30 +83,39 @@ func TestTooManyNotes(t *testing.T) {
 	}
 }
 
-// TestHugeGameMemory reads one game of 100 MB: what the reader allocates
-// in all, not only what it holds at the end, stays far below 200 MB.
+// TestHugeGameMemory reads one game of 100 MB of moves (16 MB under
+// -race, past MaxMoves all the same), and games of twice MaxNotes of
+// comments and glyphs: what the reader allocates in all, not only what it
+// holds at the end, stays far below 200 MB.
 func TestHugeGameMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads 100 MB")
 	}
-	for name, body := range map[string]string{
-		"moves":    "Nf3 Nf6 Ng1 Ng8 ",
-		"comments": "e4 {a comment that goes on} ",
-		"glyphs":   "$1 $2 $3 ",
+	huge := int64(100 << 20)
+	if raceEnabled {
+		huge = 16 << 20
+	}
+	for _, tt := range []struct {
+		name, body string
+		size       int64
+	}{
+		{"moves", "Nf3 Nf6 Ng1 Ng8 ", huge},
+		{"comments", "e4 {a comment that goes on} ", 2 * pgn.MaxNotes},
+		{"glyphs", "$1 $2 $3 ", 2 * pgn.MaxNotes},
 	} {
-		t.Run(name, func(t *testing.T) {
+		t.Run(tt.name, func(t *testing.T) {
 			var before, after runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&before)
-			g, err := pgn.NewReader(oneGame("[Event \"huge\"]\n\n1. e4 ", body, 100<<20)).Next()
+			g, err := pgn.NewReader(oneGame("[Event \"huge\"]\n\n1. e4 ", tt.body, tt.size)).Next()
 			runtime.ReadMemStats(&after)
 			if k := syntaxKind(err); k != pgn.SyntaxTooManyMoves && k != pgn.SyntaxTooManyNotes {
 				t.Fatalf("error %v, want a limit", err)
 			}
 			alloc := after.TotalAlloc - before.TotalAlloc
-			t.Logf("100 MB game: %d MB allocated", alloc>>20)
+			t.Logf("a game of %d MB: %d MB allocated", tt.size>>20, alloc>>20)
 			if alloc > 64<<20 {
-				t.Errorf("reading a 100 MB game allocated %d MB", alloc>>20)
+				t.Errorf("reading a game of %d MB allocated %d MB", tt.size>>20, alloc>>20)
 			}
 			runtime.KeepAlive(g)
 		})
