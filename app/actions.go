@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/pgn"
 	"github.com/echiquier/echiquier/app/session"
 )
 
@@ -49,6 +50,9 @@ func (a *App) sessionChanged(ev session.Event) {
 	}
 	if ev.Problem != nil {
 		a.showFileError(ev.Problem)
+	}
+	if c.Has(session.GameOpened) {
+		a.showWarnings(a.sess.Game().Warnings())
 	}
 }
 
@@ -284,4 +288,22 @@ func (a *App) choose(title, msg string, choices []choice) {
 func (a *App) inform(title, msg string) {
 	d := dialog.NewInformation(title, msg, a.win)
 	a.show(d, d.Hide)
+}
+
+// showWarnings tells what was wrong in a game read from a file that did
+// not stop it from being read.
+func (a *App) showWarnings(warnings []error) {
+	var lines []string
+	for _, w := range warnings {
+		var tc *game.TimeControlWarning
+		if errors.As(w, &tc) {
+			lines = append(lines, lang.L("The time control “{{.Value}}” of this game could not be read: the game is untimed.",
+				map[string]any{"Value": pgn.Excerpt(tc.Value)}))
+			continue
+		}
+		lines = append(lines, errorText(w))
+	}
+	if len(lines) > 0 {
+		a.inform(lang.L("Read with a problem"), strings.Join(lines, "\n"))
+	}
 }

@@ -98,6 +98,13 @@ func sentinelText(err error) string {
 		return lang.L("the game changed since the move was prepared")
 	case errors.Is(err, game.ErrIllegalMove):
 		return lang.L("illegal move")
+	case errors.Is(err, game.ErrGameTooLong):
+		return lang.L("the game is longer than any game the Laws of Chess allow ({{.Plies}} moves of each side at most)",
+			map[string]any{"Plies": game.MaxPlies / 2})
+	case errors.Is(err, game.ErrCommentBrace):
+		return lang.L("a comment cannot hold “}”: PGN ends the comment there")
+	case errors.Is(err, pgn.ErrUTF16):
+		return lang.L("the file is in UTF-16, which is not read: save it as UTF-8")
 	}
 	return ""
 }

@@ -92,6 +92,14 @@ func fenSideText(e *game.FENError, data map[string]any) (string, bool) {
 		return lang.L("White is in check but it is Black's move"), true
 	case e.Reason == game.BadFENOpponentInCheck:
 		return lang.L("Black is in check but it is White's move"), true
+	case e.Reason == game.BadFENTripleCheck && white:
+		return lang.L("White is in check from {{.Count}} pieces; no move gives more than a double check", map[string]any{"Count": e.Count}), true
+	case e.Reason == game.BadFENTripleCheck:
+		return lang.L("Black is in check from {{.Count}} pieces; no move gives more than a double check", map[string]any{"Count": e.Count}), true
+	case e.Reason == game.BadFENImpossibleDoubleCheck && white:
+		return lang.L("White is in check from two pieces that cannot both give check: one of them must have been uncovered, and only a queen, rook or bishop can be"), true
+	case e.Reason == game.BadFENImpossibleDoubleCheck:
+		return lang.L("Black is in check from two pieces that cannot both give check: one of them must have been uncovered, and only a queen, rook or bishop can be"), true
 	}
 	return "", false
 }

@@ -81,6 +81,10 @@ func syntaxStructureText(k pgn.SyntaxKind, tag string) (string, bool) {
 		return lang.L("the variation is not closed"), true
 	case pgn.SyntaxCommentNotClosed:
 		return lang.L("the comment is not closed"), true
+	case pgn.SyntaxTooManyMoves:
+		return lang.L("more than {{.Count}} moves in the game, side lines included: the rest is not read", map[string]any{"Count": pgn.MaxMoves}), true
+	case pgn.SyntaxTooManyNotes:
+		return lang.L("too many comments, glyphs and tags in the game: the rest is not read"), true
 	}
 	return syntaxTagText(k, map[string]any{"Tag": tag})
 }

@@ -164,3 +164,15 @@ func TestSaveOverAFileChangedByAnotherProgramAsks(t *testing.T) {
 		t.Errorf("not replaced after the answer: %s", data)
 	}
 }
+
+func TestABadTimeControlIsSaid(t *testing.T) {
+	// A bad [TimeControl] silently made the game untimed.
+	h := newHarness(t)
+	path := filepath.Join(t.TempDir(), "tc.pgn")
+	os.WriteFile(path, []byte("[TimeControl \"40/90min\"]\n\n1. e4 *\n"), 0o644)
+	h.open(path)
+	h.wantDialog("could not be read: the game is untimed")
+	if h.history() != "e4" {
+		t.Errorf("the game was not opened: %q", h.history())
+	}
+}

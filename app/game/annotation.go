@@ -25,21 +25,31 @@ func (n *Node) Comment() string {
 	return strings.Join(texts, " ")
 }
 
+// ErrCommentBrace: a comment cannot hold "}". PGN ends a comment at the
+// first "}", and the other way to write one, a ";" comment, is refused
+// by common programs (pgn-extract among them): rather than lose the
+// character when saving, SetComment refuses it, so that the user knows.
+var ErrCommentBrace = errors.New(`a comment cannot hold "}", which ends a comment in PGN`)
+
 // SetComment makes text the comment after n's move, in place of the
 // comments there (for the root: the game's comment, see Comment). Its
-// white space is collapsed, as PGN keeps it, and any "}" left out, as a
-// PGN comment cannot hold one; "" removes the comment. The
-// commands the old comments carried ([%eval], [%csl]...) stay, written
-// before the text; the clock times are kept apart and stay too.
+// white space is collapsed, as PGN keeps it; "" removes the comment. A
+// text with "}" is refused with ErrCommentBrace and changes nothing. The
+// commands the old comments carried ([%eval], [%csl], [%clk]...) stay,
+// written before the text, and the NAGs then come before the comment.
 func (g *Game) SetComment(n *Node, text string) error {
 	if err := g.checkNode(n); err != nil {
 		return err
 	}
-	text = strings.Join(strings.Fields(strings.ReplaceAll(text, "}", "")), " ")
+	if strings.Contains(text, "}") {
+		return ErrCommentBrace
+	}
+	text = strings.Join(strings.Fields(text), " ")
 	for _, list := range n.commentLists() {
 		*list = withText(*list, text)
 		text = "" // the root's comment goes in root.after alone
 	}
+	n.nagAt = nil
 	return nil
 }
 
@@ -121,6 +131,6 @@ func (g *Game) SetNAGs(n *Node, nags []int) error {
 			out = append(out, v)
 		}
 	}
-	n.nags = out
+	n.nags, n.nagAt = out, nil
 	return nil
 }

@@ -168,7 +168,7 @@ func TestEditedTreeRoundTrip(t *testing.T) {
 	addVar(t, g, c5, "Nf3")
 	addVar(t, g, c5, "c3")
 	bc4 := addVar(t, g, mainNode(t, g, 4), "Bc4")
-	for n, c := range map[*game.Node]string{root: "Game", d4: "queen's pawn", nf6: "Indian", bc4: "Italian {braces}", mainNode(t, g, 5): "Spanish"} {
+	for n, c := range map[*game.Node]string{root: "Game", d4: "queen's pawn", nf6: "Indian", bc4: "Italian {braces", mainNode(t, g, 5): "Spanish"} {
 		if err := g.SetComment(n, c); err != nil {
 			t.Fatal(err)
 		}
@@ -178,8 +178,11 @@ func TestEditedTreeRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if err := g.SetComment(bc4, "Italian {braces}"); !errors.Is(err, game.ErrCommentBrace) {
+		t.Errorf("a comment with \"}\", which PGN cannot write: %v", err)
+	}
 	if got := bc4.Comment(); got != "Italian {braces" {
-		t.Errorf("a comment keeps no \"}\", which PGN cannot write: %q", got)
+		t.Errorf("a refused comment changed the comment: %q", got)
 	}
 	first := writePGN(t, g)
 	back := readOne(t, first)

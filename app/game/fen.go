@@ -72,6 +72,15 @@ const (
 	// ("...")": Text is what notnil/chess said. This package checks
 	// everything notnil/chess checks, so it only comes of a bug.
 	BadFENUnplayable
+	// BadFENTripleCheck: "White is in check from 3 pieces; no move gives
+	// more than a double check": Color is the side in check, Count the
+	// number of checking pieces.
+	BadFENTripleCheck
+	// BadFENImpossibleDoubleCheck: "White is in check from two pieces
+	// that cannot both give check: one of them must have been uncovered,
+	// and only a queen, rook or bishop can be": Color is the side in
+	// check.
+	BadFENImpossibleDoubleCheck
 	// NumFENReasons counts the reasons above: a loop up to it meets
 	// every one.
 	NumFENReasons
@@ -131,6 +140,12 @@ var fenDetails = [NumFENReasons]func(e *FENError) string{
 	},
 	BadFENUnplayable: func(e *FENError) string {
 		return fmt.Sprintf("the rules engine cannot play from this position (%q)", e.Text)
+	},
+	BadFENTripleCheck: func(e *FENError) string {
+		return fmt.Sprintf("%s is in check from %d pieces; no move gives more than a double check", e.Color, e.Count)
+	},
+	BadFENImpossibleDoubleCheck: func(e *FENError) string {
+		return fmt.Sprintf("%s is in check from two pieces that cannot both give check: one of them must have been uncovered, and only a queen, rook or bishop can be", e.Color)
 	},
 }
 
@@ -383,5 +398,67 @@ func (p *Position) validateCheck() *FENError {
 	if p.inCheck(p.Turn.Other()) {
 		return invalid(BadFENOpponentInCheck, FENError{Color: p.Turn.Other()})
 	}
+	return p.validateCheckers()
+}
+
+// validateCheckers refuses checks that no last move can give. A move
+// checks with the piece it moves (or the rook of a castling, or the piece
+// a pawn promotes to) and may uncover checks by queens, rooks or bishops
+// whose lines it opens: a known result of chess problems is that this
+// never makes three checkers (an en-passant capture, which opens two
+// lines, does not check with its pawn then), and of two, one at least is
+// a line piece, as a pawn, knight or king cannot be uncovered: nothing
+// stands between it and what it attacks.
+func (p *Position) validateCheckers() *FENError {
+	king := p.KingSquare(p.Turn)
+	if king == NoSquare {
+		return nil
+	}
+	count, lines := p.checkers(king)
+	switch {
+	case count > 2:
+		return invalid(BadFENTripleCheck, FENError{Color: p.Turn, Count: count})
+	case count == 2 && lines == 0:
+		return invalid(BadFENImpossibleDoubleCheck, FENError{Color: p.Turn})
+	}
 	return nil
+}
+
+// checkers counts the pieces that attack the king of the side to move on
+// king, and among them the queens, rooks and bishops. It walks the board
+// by steps rather than through the move generator's tables, which are
+// not yet made when the start position is read at package start.
+func (p *Position) checkers(king Square) (count, lines int) {
+	them := p.Turn.Other()
+	for _, st := range [2]struct {
+		steps  [4][2]int
+		slider Kind
+	}{{rookSteps, Rook}, {bishopSteps, Bishop}} {
+		for _, d := range st.steps {
+			for sq, ok := offset(king, d[0], d[1]); ok; sq, ok = offset(sq, d[0], d[1]) {
+				if pc := p.Board[sq]; pc != NoPiece {
+					if pc.Color() == them && (pc.Kind() == st.slider || pc.Kind() == Queen) {
+						count++
+						lines++
+					}
+					break
+				}
+			}
+		}
+	}
+	for _, d := range knightSteps {
+		if sq, ok := offset(king, d[0], d[1]); ok && p.Board[sq] == NewPiece(them, Knight) {
+			count++
+		}
+	}
+	forward := 1 // a white king is checked by black pawns a rank above
+	if p.Turn == Black {
+		forward = -1
+	}
+	for _, df := range [2]int{-1, 1} {
+		if sq, ok := offset(king, df, forward); ok && p.Board[sq] == NewPiece(them, Pawn) {
+			count++
+		}
+	}
+	return count, lines
 }

@@ -19,6 +19,8 @@ func FuzzFEN(f *testing.F) {
 		"8/8/8/8/8/8/8/8 w - - 0 1",
 		"4k3/8/8/8/8/8/8/4K3 w - -",
 		"4k3/8/8/8/8/8/8/R3K2R w HA - 0 1",
+		"4k3/8/8/8/8/5n2/3p4/r3K3 w - - 0 1", // triple check
+		"4k3/8/8/8/8/8/3p1p2/4K3 w - - 0 1",  // two pawns check
 	} {
 		f.Add(s)
 	}

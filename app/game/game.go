@@ -31,6 +31,7 @@ type Game struct {
 	// version counts the changes of the live position and the status,
 	// so that a PreparedMove made before one is refused.
 	version uint64
+	read    *readInfo // for a game read from PGN (pgnread.go), else nil
 }
 
 // drawOffer is a standing draw offer.

@@ -25,6 +25,7 @@ type Node struct {
 	legalCache []*chess.Move
 
 	nags          []int
+	nagAt         []int // where the NAGs stand among the after comments (pgn.Move.NAGAt)
 	before, after []string
 
 	clock      time.Duration // the mover's time left after the move

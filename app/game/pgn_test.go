@@ -80,8 +80,11 @@ func TestPGNReadKeepsEverything(t *testing.T) {
 	if clk, ok := main[3].Clock(); !ok || clk != 4*time.Minute+58*time.Second {
 		t.Errorf("clock of Nc6 = %v %v", clk, ok)
 	}
-	if _, after := main[3].Comments(); len(after) != 1 || after[0] != "a comment with a clock" {
-		t.Errorf("the clock command was not taken out of the comment: %q", after)
+	if _, after := main[3].Comments(); len(after) != 1 || after[0] != "[%clk 0:04:58] a comment with a clock" {
+		t.Errorf("the comment is not kept as read: %q", after)
+	}
+	if got := main[3].Comment(); got != "a comment with a clock" {
+		t.Errorf("the comment shown is %q", got)
 	}
 }
 
@@ -101,7 +104,11 @@ func TestPGNRoundTrip(t *testing.T) {
 }
 
 func TestPGNExportFormat(t *testing.T) {
-	g := readOne(t, annotated)
+	g := newGame(t, "")
+	play(t, g, "e4 e5 Nf3")
+	g.SetTag("ZUnknown", "kept")
+	g.SetTag("Annotator", "Me")
+	g.SetTag("White", "Alice")
 	text := writePGN(t, g)
 	lines := strings.Split(text, "\n")
 	order := []string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
@@ -164,22 +171,29 @@ func TestPGNStatusRoundTrip(t *testing.T) {
 		name string
 		end  func(*game.Game) error
 		want game.Status
+		term string
 	}{
-		{"resignation", func(g *game.Game) error { return g.Resign(game.Black) }, game.Status{Result: "1-0", Reason: game.Resignation}},
+		// The standard's "normal" does not tell a resignation from an
+		// agreement; the result stays.
+		{"resignation", func(g *game.Game) error { return g.Resign(game.Black) }, game.Status{Result: "1-0"}, "normal"},
 		{"agreement", func(g *game.Game) error {
 			if err := g.OfferDraw(game.White); err != nil {
 				return err
 			}
 			return g.AcceptDraw(game.Black)
-		}, game.Status{Result: "1/2-1/2", Reason: game.Agreement}},
-		{"in progress", func(*game.Game) error { return nil }, game.Status{Result: "*"}},
+		}, game.Status{Result: "1/2-1/2"}, "normal"},
+		{"in progress", func(*game.Game) error { return nil }, game.Status{Result: "*"}, "unterminated"},
 	} {
 		g := newGame(t, "")
 		play(t, g, "e4 e5")
 		if err := tt.end(g); err != nil {
 			t.Fatal(err)
 		}
-		back := readOne(t, writePGN(t, g))
+		text := writePGN(t, g)
+		if !strings.Contains(text, `[Termination "`+tt.term+`"]`) {
+			t.Errorf("%s: written\n%s", tt.name, text)
+		}
+		back := readOne(t, text)
 		if s := back.Status(); s != tt.want {
 			t.Errorf("%s: read back %v, want %v", tt.name, s, tt.want)
 		}

@@ -66,7 +66,7 @@ func TestPGNExtractAcceptsWhatTheAppWrites(t *testing.T) {
 	if _, err := g.AddVariation(side, "Nf6"); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.SetComment(line[2], "the Ruy Lopez {braces} and [%eval 0.3]"); err != nil {
+	if err := g.SetComment(line[2], "the Ruy Lopez {braces and [%eval 0.3]"); err != nil {
 		t.Fatal(err)
 	}
 	if err := g.SetNAGs(line[4], []int{1, 14}); err != nil {

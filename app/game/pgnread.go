@@ -61,6 +61,79 @@ var ErrVariant = errors.New("chess variants are not supported, only standard che
 // move.
 var ErrNullMove = errors.New("null moves are not chess moves and are not supported")
 
+// MaxPlies is the longest main line read, in plies: no game played under
+// today's Laws of Chess is longer, so a longer one is not a game.
+//
+// Fivefold repetition aside, the 75-move rule (FIDE 9.6.2) ends a game
+// once 150 plies in a row have neither moved a pawn nor captured. Each
+// pawn moves at most 6 times (from its second rank to its eighth), so the
+// 16 pawns make at most 96 pawn moves; at most 30 pieces (all but the
+// kings) can be captured. That makes at most 126 plies that move a pawn
+// or capture. Before each of them at most 149 plies do neither, and after
+// the last one at most 150: 126 × 150 + 150 = 19,050 plies. A set-up
+// position has no more pawns, pieces or pawn moves left than that. The
+// true longest game is shorter (about 17,700 plies: a pawn that captures
+// counts once, and pawns on a file must capture to pass each other), but
+// that bound takes a subtler proof; the longest tournament game has 538.
+const MaxPlies = 126*150 + 150
+
+// ErrGameTooLong: the main line has more moves than MaxPlies, more than
+// any game can have under the Laws of Chess. The PGNError's Line and Text
+// are those of the first move beyond.
+var ErrGameTooLong = fmt.Errorf("the game is longer than any game the Laws of Chess allow (%d moves by each side)", MaxPlies/2)
+
+// readInfo is what a game read from PGN remembers of how it was read.
+type readInfo struct {
+	// status and end are the status and the end of the main line when
+	// read: while they are the same, the Termination and PlyCount tags
+	// are written back as read.
+	status   Status
+	end      *Node
+	warnings []error
+}
+
+// TimeControlWarning: the TimeControl tag of a game read from PGN could
+// not be read, so the game is untimed.
+type TimeControlWarning struct {
+	// Value is the tag's value, and Err why it could not be read.
+	Value string
+	Err   error
+}
+
+func (w *TimeControlWarning) Error() string {
+	return fmt.Sprintf("the time control %q could not be read: the game is untimed", w.Value)
+}
+
+func (w *TimeControlWarning) Unwrap() error { return w.Err }
+
+// Warnings returns what was wrong in a game read from PGN that did not
+// stop it from being read, such as a *TimeControlWarning; none for a game
+// created here.
+func (g *Game) Warnings() []error {
+	if g.read == nil {
+		return nil
+	}
+	return append([]error(nil), g.read.warnings...)
+}
+
+// LawEnd returns the first position of the main line where the Laws ended
+// the game by themselves (checkmate, stalemate, a dead position, fivefold
+// repetition, the 75-move rule) when the main line goes on after it, with
+// how it ended; false when none does. Games read from files go on after
+// such an end: old games predate fivefold repetition and the 75-move
+// rule, and players shuffle pieces before they agree to a draw.
+func (g *Game) LawEnd() (*Node, Status, bool) {
+	for n := g.root; n.next() != nil; n = n.next() {
+		// A position after which a move was played has a legal move:
+		// only a dead position, fivefold repetition and the 75-move
+		// rule can end the game there.
+		if s := n.endStatus(true); s.Over() {
+			return n, s, true
+		}
+	}
+	return nil, Status{}, false
+}
+
 // ReadPGN reads every game of a PGN file. It returns the games it could
 // read, and one error (errors.Join of *PGNError) naming each game it could
 // not. Games that are not over are paused, ready to continue with their
@@ -150,7 +223,7 @@ func readGame(pg *pgn.Game, now func() time.Time, replay func(*pgn.Game, *Game) 
 	if now == nil {
 		now = time.Now
 	}
-	g := &Game{now: now, tags: append(tagList(nil), pg.Tags...)}
+	g := &Game{now: now, tags: append(tagList(nil), pg.Tags...), read: &readInfo{}}
 	if err := replay(pg, g); err != nil {
 		return nil, err
 	}
@@ -158,6 +231,7 @@ func readGame(pg *pgn.Game, now func() time.Time, replay func(*pgn.Game, *Game) 
 		g.live = g.live.children[0]
 	}
 	g.status = g.readStatus(pg, g.live.endStatus(hasMove(g.live)))
+	g.read.status, g.read.end = g.status, g.live
 	g.startClock(now())
 	return g, nil
 }
@@ -202,24 +276,22 @@ func startPosition(pg *pgn.Game) (Position, error) {
 	return pos, err
 }
 
-// annotate copies a PGN move's comments and NAGs, taking its [%clk] and
-// [%emt] commands as the clock data.
+// annotate copies a PGN move's comments and NAGs, reading its [%clk] and
+// [%emt] commands as the clock data. The comments stay as read, commands
+// included, so that they are written back as they were.
 func (n *Node) annotate(pm *pgn.Move) {
-	n.nags = pm.NAGs
-	n.before = pm.Before
+	n.nags, n.nagAt = pm.NAGs, pm.NAGAt
+	n.before, n.after = pm.Before, pm.After
 	for _, c := range pm.After {
-		if v, rest, ok := pgn.TakeCommand(c, "clk"); ok {
+		if v, _, ok := pgn.TakeCommand(c, "clk"); ok && !n.hasClock {
 			if d, err := pgn.ParseClock(v); err == nil {
-				n.clock, n.hasClock, c = d, true, rest
+				n.clock, n.hasClock = d, true
 			}
 		}
-		if v, rest, ok := pgn.TakeCommand(c, "emt"); ok {
+		if v, _, ok := pgn.TakeCommand(c, "emt"); ok && !n.hasElapsed {
 			if d, err := pgn.ParseClock(v); err == nil {
-				n.elapsed, n.hasElapsed, c = d, true, rest
+				n.elapsed, n.hasElapsed = d, true
 			}
-		}
-		if c != "" {
-			n.after = append(n.after, c)
 		}
 	}
 }
@@ -296,9 +368,13 @@ func reasonFromTermination(t, result string) Reason {
 // startClock sets the clocks of a game read from PGN from its TimeControl
 // tag and the [%clk] times of its main line, paused.
 func (g *Game) startClock(now time.Time) {
-	tc, err := ParseTimeControl(g.tagValue("TimeControl"))
+	v, _ := g.tags.get("TimeControl")
+	tc, err := ParseTimeControl(v)
 	if err != nil {
 		tc = TimeControl{}
+		if s := strings.TrimSpace(v); s != "" && s != "?" { // "?": unknown, as the standard has it
+			g.read.warnings = append(g.read.warnings, &TimeControlWarning{Value: v, Err: err})
+		}
 	}
 	g.clock = newClock(tc, g.live.pos.Turn, now)
 	if tc.IsZero() {
@@ -309,11 +385,6 @@ func (g *Game) startClock(now time.Time) {
 	if g.status.Over() {
 		g.clock.stop(now)
 	}
-}
-
-func (g *Game) tagValue(name string) string {
-	v, _ := g.tags.get(name)
-	return v
 }
 
 // clockAfter rebuilds both clocks after n from the recorded clock times of

@@ -12,9 +12,17 @@ import (
 // sevenTagRoster is the PGN standard's required tags, in export order.
 var sevenTagRoster = []string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
 
-// WritePGN writes the game in PGN export format: all tags, with Result and
-// Termination matching the game's status and TimeControl for a timed game,
-// then the moves with their comments, NAGs, variations and [%clk] times.
+// WritePGN writes the game in PGN export format: its tags, then the moves
+// with their comments, NAGs, variations and [%clk] times.
+//
+// A game created here has the Seven Tag Roster first, then its other tags
+// in ASCII order, with Result, Termination (a value of the PGN standard:
+// "normal", "time forfeit"...), SetUp, FEN and TimeControl describing
+// it. A game read from PGN keeps its tags as read, in their order, none
+// added: only Result follows the game's status, and Termination and
+// PlyCount, when present, follow the game once its status or its main
+// line changed. Its comments come back as read too, [%clk] commands in
+// place; a clock time is added only to a move played here.
 func (g *Game) WritePGN(w io.Writer) error {
 	return pgn.Write(w, g.toPGN())
 }
@@ -60,13 +68,16 @@ func (n *Node) next() *Node {
 }
 
 func (n *Node) pgnMove() *pgn.Move {
-	m := &pgn.Move{SAN: n.san, NAGs: n.nags, Before: n.before}
+	m := &pgn.Move{SAN: n.san, NAGs: n.nags, NAGAt: n.nagAt, Before: n.before}
 	var cmds []string
-	if n.hasClock {
+	if n.hasClock && !hasCommand(n.after, "clk") {
 		cmds = append(cmds, pgn.Command("clk", pgn.FormatClock(n.clock)))
 	}
-	if n.hasElapsed {
+	if n.hasElapsed && !hasCommand(n.after, "emt") {
 		cmds = append(cmds, pgn.Command("emt", pgn.FormatClock(n.elapsed)))
+	}
+	if len(cmds) > 0 && m.NAGAt != nil {
+		m.NAGAt = nil // the commands go first, before the NAGs
 	}
 	m.After = append([]string(nil), n.after...)
 	if len(cmds) > 0 {
@@ -80,10 +91,22 @@ func (n *Node) pgnMove() *pgn.Move {
 	return m
 }
 
-// exportTags returns the tags as written: the Seven Tag Roster in order,
-// then the others in ASCII order, with the tags that describe the game
-// (Result, Termination, SetUp, FEN, TimeControl, PlyCount) made true.
+// hasCommand reports whether one of comments holds the command
+// "[%name ...]".
+func hasCommand(comments []string, name string) bool {
+	for _, c := range comments {
+		if _, _, ok := pgn.TakeCommand(c, name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// exportTags returns the tags as written (see WritePGN).
 func (g *Game) exportTags() []pgn.Tag {
+	if g.read != nil {
+		return g.readTags()
+	}
 	t := append(tagList(nil), g.tags...)
 	t.set("Result", g.status.Result)
 	if term := g.termination(); term != "" {
@@ -102,9 +125,36 @@ func (g *Game) exportTags() []pgn.Tag {
 		t.set("TimeControl", g.clock.tc.String())
 	}
 	if _, ok := t.get("PlyCount"); ok {
-		t.set("PlyCount", strconv.Itoa(g.mainlineLength()))
+		t.set("PlyCount", strconv.Itoa(g.mainlineEnd().ply))
 	}
 	return exportOrder(t)
+}
+
+// readTags returns the tags of a game read from PGN as written: as read,
+// with Result made the game's result (unless it holds something else,
+// kept as read), and Termination and PlyCount, if the game has them, made
+// true once the game changed.
+func (g *Game) readTags() []pgn.Tag {
+	t := append(tagList(nil), g.tags...)
+	if v, ok := t.get("Result"); ok && isResult(v) {
+		t.set("Result", g.status.Result)
+	}
+	if _, ok := t.get("Termination"); ok && g.status != g.read.status {
+		t.set("Termination", g.termination())
+	}
+	if _, ok := t.get("PlyCount"); ok && g.mainlineEnd() != g.read.end {
+		t.set("PlyCount", strconv.Itoa(g.mainlineEnd().ply))
+	}
+	return t
+}
+
+// mainlineEnd returns the last node of the main line.
+func (g *Game) mainlineEnd() *Node {
+	n := g.root
+	for n.next() != nil {
+		n = n.next()
+	}
+	return n
 }
 
 func exportOrder(t tagList) []pgn.Tag {
@@ -138,25 +188,33 @@ func isRosterTag(name string) bool {
 	return false
 }
 
-// termination returns the Termination tag for the game's status: the
-// reason it ended, "unterminated" while it goes on, or the tag as read for
-// a PGN game that ended without saying why.
+// termination returns the Termination tag: as read while the status of a
+// game read from PGN is as read, else the PGN standard's value for the
+// status ("normal", "time forfeit", "unterminated"...), or "" for a game
+// that ended without saying why.
 func (g *Game) termination() string {
+	if g.read != nil && g.status == g.read.status {
+		v, _ := g.tags.get("Termination")
+		return v
+	}
 	switch {
 	case !g.status.Over():
 		return "unterminated"
-	case g.status.Reason != NoReason:
-		return g.status.Reason.String()
+	case g.status.Reason == NoReason:
+		return ""
 	}
-	v, _ := g.tags.get("Termination")
-	return v
+	return standardTermination(g.status.Reason)
 }
 
-// mainlineLength counts the plies of the main line.
-func (g *Game) mainlineLength() int {
-	n := 0
-	for a := g.root.next(); a != nil; a = a.next() {
-		n++
+// standardTermination returns the PGN standard's Termination value for a
+// reason (section 9.8.1): "normal" for an end by the rules of play, which
+// the standard does not tell apart (the final position shows a checkmate
+// or a draw by the rules; a resignation, an agreement or a draw claim is
+// not written), else the reason itself.
+func standardTermination(r Reason) string {
+	switch r {
+	case TimeForfeit, Abandoned, Adjudication, RulesInfraction, Emergency, Death:
+		return r.String()
 	}
-	return n
+	return "normal"
 }

@@ -40,6 +40,10 @@ var startPos = func() Position {
 // with nil it only checks (checkPGN). The error is a *PGNError numbered
 // as game 1.
 func (r *replayer) game(pg *pgn.Game, g *Game) error {
+	if len(pg.Moves) > MaxPlies {
+		m := pg.Moves[MaxPlies]
+		return gameError(pg, m.Line, m.SAN, ErrGameTooLong)
+	}
 	pos, err := readStart(pg)
 	if err != nil {
 		return err

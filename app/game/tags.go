@@ -2,35 +2,44 @@ package game
 
 import "github.com/echiquier/echiquier/app/pgn"
 
-// tagList keeps a game's tags in the order they were set or read.
+// tagList keeps a game's tags in the order they were set or read. A tag
+// read twice is kept twice, to be written back as read; its last value is
+// the one that counts.
 type tagList []pgn.Tag
 
 func (t tagList) get(name string) (string, bool) {
-	for _, tag := range t {
-		if tag.Name == name {
-			return tag.Value, true
+	for i := len(t) - 1; i >= 0; i-- {
+		if t[i].Name == name {
+			return t[i].Value, true
 		}
 	}
 	return "", false
 }
 
+// set gives the tag its value in place of the first one of that name,
+// removing the others, or adds it at the end.
 func (t *tagList) set(name, value string) {
 	for i := range *t {
 		if (*t)[i].Name == name {
 			(*t)[i].Value = value
+			rest := (*t)[i+1:]
+			rest.remove(name)
+			*t = (*t)[:i+1+len(rest)]
 			return
 		}
 	}
 	*t = append(*t, pgn.Tag{Name: name, Value: value})
 }
 
+// remove removes every tag of that name.
 func (t *tagList) remove(name string) {
-	for i := range *t {
-		if (*t)[i].Name == name {
-			*t = append((*t)[:i], (*t)[i+1:]...)
-			return
+	out := (*t)[:0]
+	for _, tag := range *t {
+		if tag.Name != name {
+			out = append(out, tag)
 		}
 	}
+	*t = out
 }
 
 // Tag returns the value of a PGN tag, or "". Result, Termination, FEN and

@@ -13,6 +13,7 @@ type commentScan struct {
 	started bool  // some text was read
 	space   bool  // white space follows the text read
 	end     int64 // stream offset just past the last text byte
+	size    int   // bytes of text, its white space collapsed
 
 	lineBlank bool // the current line holds only white space so far
 	sawBlank  bool // a blank line came since the last text
@@ -79,22 +80,35 @@ func (l *lexer) commentText(cs *commentScan) {
 	for j < s.end && plain[s.buf[j]] {
 		j++
 	}
-	if l.collect {
-		if cs.space && cs.started {
-			l.text = append(l.text, ' ')
-		}
-		l.text = append(l.text, s.buf[i:j]...)
-	}
+	l.collectText(cs, s.buf[i:j])
 	s.pos = j
 	cs.end = s.off(j)
 	cs.started, cs.space = true, false
 	cs.atStart, cs.lineBlank, cs.sawBlank = false, false, false
 }
 
+// collectText adds a run of comment text, after one space if white space
+// came before it. Text beyond what a game may keep is counted, not kept:
+// the parser refuses the comment then.
+func (l *lexer) collectText(cs *commentScan, b []byte) {
+	space := cs.space && cs.started
+	if space {
+		cs.size++
+	}
+	cs.size += len(b)
+	if !l.collect || cs.size > MaxNotes {
+		return
+	}
+	if space {
+		l.text = append(l.text, ' ')
+	}
+	l.text = append(l.text, b...)
+}
+
 // endComment finishes a comment token of kind k.
 func (l *lexer) endComment(k kind, cs *commentScan) {
 	t := &l.tok
-	t.kind, t.text, t.empty = k, l.text, !cs.started
+	t.kind, t.text, t.empty, t.size = k, l.text, !cs.started, cs.size
 	t.end = cs.end
 	if k == tCommentErr {
 		t.why = SyntaxCommentNotClosed
@@ -153,12 +167,7 @@ func (l *lexer) lineText(cs *commentScan) {
 	for j < s.end && class[s.buf[j]]&(cSpace|cNL) == 0 {
 		j++
 	}
-	if l.collect {
-		if cs.space && cs.started {
-			l.text = append(l.text, ' ')
-		}
-		l.text = append(l.text, s.buf[i:j]...)
-	}
+	l.collectText(cs, s.buf[i:j])
 	s.pos = j
 	cs.end = s.off(j)
 	cs.started, cs.space = true, false

@@ -63,6 +63,12 @@ const (
 	SyntaxVariationNotClosed
 	// SyntaxCommentNotClosed: "comment is not closed".
 	SyntaxCommentNotClosed
+	// SyntaxTooManyMoves: "more than 100000 moves in the game" (MaxMoves,
+	// side lines included); the moves after are not kept.
+	SyntaxTooManyMoves
+	// SyntaxTooManyNotes: "too many comments, glyphs and tags in the
+	// game" (more than MaxNotes bytes); what follows is not kept.
+	SyntaxTooManyNotes
 	// NumSyntaxKinds is one more than the last kind: a loop from 1 up to
 	// it meets every one.
 	NumSyntaxKinds
@@ -99,6 +105,8 @@ var syntaxMessages = [NumSyntaxKinds][2]string{
 	SyntaxEmptyVariation:        {"variation has no moves"},
 	SyntaxVariationNotClosed:    {"variation is not closed"},
 	SyntaxCommentNotClosed:      {"comment is not closed"},
+	SyntaxTooManyMoves:          {"more than " + strconv.Itoa(MaxMoves) + " moves in the game"},
+	SyntaxTooManyNotes:          {"too many comments, glyphs and tags in the game"},
 }
 
 // namesTag reports whether the message of kind k names a tag: the tag

@@ -53,17 +53,19 @@ func written(t testing.TB, g *pgn.Game) string {
 	return b.String()
 }
 
-// exportTags returns the tags that writing g must give: g's tags with the
-// Seven Tag Roster completed and the Result tag set to the result.
-func exportTags(g *pgn.Game) map[string]string {
-	m := map[string]string{
-		"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?", "Black": "?",
-	}
+// exportTags returns the tags that writing g must give: g's tags in their
+// order, names as the export format allows them, values without control
+// characters, and the Result tag set to the result when it holds one.
+func exportTags(g *pgn.Game) []pgn.Tag {
+	var out []pgn.Tag
 	for _, t := range g.Tags {
-		m[exportName(t.Name)] = t.Value
+		v := exportValue(t.Value)
+		if t.Name == "Result" && (v == "1-0" || v == "0-1" || v == "1/2-1/2" || v == "*") {
+			v = exportResult(g.Result)
+		}
+		out = append(out, pgn.Tag{Name: exportName(t.Name), Value: v})
 	}
-	m["Result"] = exportResult(g.Result)
-	return m
+	return out
 }
 
 // exportName is a tag name as the export format allows it: every byte
@@ -82,6 +84,21 @@ func exportName(name string) string {
 	return string(b)
 }
 
+// exportValue is a tag value as written: line breaks become spaces (CR LF
+// one space), other control characters but tabs are left out.
+func exportValue(v string) string {
+	v = strings.ReplaceAll(v, "\r\n", " ")
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\r' || r == '\n':
+			return ' '
+		case r < 0x20 && r != '\t' || r >= 0x7F && r <= 0x9F:
+			return -1
+		}
+		return r
+	}, v)
+}
+
 // exportComments returns comments as writing keeps them: without "}",
 // ASCII white space collapsed, the empty ones gone.
 func exportComments(cs []string) []string {
@@ -95,6 +112,23 @@ func exportComments(cs []string) []string {
 		}
 	}
 	return out
+}
+
+// exportNAGAt returns the NAG positions that reading back the export of
+// m gives: those of m, nil when no NAG follows a comment (written or not).
+func exportNAGAt(m *pgn.Move) []int {
+	kept := exportComments(m.After[:0:0])
+	at := make([]int, len(m.NAGAt))
+	after := false
+	for i, n := range m.NAGAt {
+		kept = exportComments(m.After[:min(n, len(m.After))])
+		at[i] = len(kept)
+		after = after || at[i] > 0
+	}
+	if !after {
+		return nil
+	}
+	return at
 }
 
 // exportResult returns the termination marker written for r.
@@ -124,18 +158,8 @@ func roundTrip(g *pgn.Game) string {
 
 // diffGames compares a game with the game read back from its export.
 func diffGames(g, h *pgn.Game) string {
-	want := exportTags(g)
-	got := map[string]string{}
-	for _, t := range h.Tags {
-		got[t.Name] = t.Value
-	}
-	if len(got) != len(want) || len(got) != len(h.Tags) {
-		return fmt.Sprintf("tags: got %v, want %v", h.Tags, want)
-	}
-	for k, v := range want {
-		if got[k] != v {
-			return fmt.Sprintf("tag %s: got %q, want %q", k, got[k], v)
-		}
+	if want := exportTags(g); !slices.Equal(want, h.Tags) {
+		return fmt.Sprintf("tags: got %q, want %q", h.Tags, want)
 	}
 	if h.Result != exportResult(g.Result) {
 		return fmt.Sprintf("result: got %q, want %q", h.Result, g.Result)
@@ -159,6 +183,8 @@ func diffLines(where string, a, b []*pgn.Move) string {
 			return fmt.Sprintf("%s: SAN %q", at, y.SAN)
 		case !slices.Equal(x.NAGs, y.NAGs):
 			return fmt.Sprintf("%s: NAGs %v, want %v", at, y.NAGs, x.NAGs)
+		case !slices.Equal(exportNAGAt(x), y.NAGAt):
+			return fmt.Sprintf("%s: NAGAt %v, want %v", at, y.NAGAt, x.NAGAt)
 		case !slices.Equal(exportComments(x.Before), y.Before):
 			return fmt.Sprintf("%s: Before %q, want %q", at, y.Before, x.Before)
 		case !slices.Equal(exportComments(x.After), y.After):

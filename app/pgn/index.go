@@ -62,9 +62,10 @@ func fieldOf(name string) (Field, bool) {
 	return 0, false
 }
 
-// MaxGameBytes is the length of the longest game ReadGame reads; the
-// longest possible chess game takes less than 100 KB.
-const MaxGameBytes = 64 << 20
+// MaxGameBytes is the length of the longest game ReadGame reads, which it
+// holds whole while it parses it: a game of MaxMoves moves and MaxNotes
+// of notes takes less than 16 MB, white space and escape lines aside.
+const MaxGameBytes = 32 << 20
 
 // Entry is what an Index knows of one game.
 type Entry struct {

@@ -35,6 +35,7 @@ type token struct {
 	why   SyntaxKind
 
 	empty    bool // tComment: nothing left after collapsing white space
+	size     int  // tComment: bytes of its text, collected or not
 	keepTag  bool // tTagErr: text and value still hold a usable tag
 	looksTag bool // tTagErr: begins like a tag pair `[Name "`
 	errLine  int  // tTagErr: where the problem is
@@ -79,7 +80,7 @@ type lexer struct {
 	tok     token
 	lastEnd int64  // stream offset past the last token read
 	collect bool   // keep comment text
-	text    []byte // scratch for comment text
+	text    []byte // scratch for comment text, at most MaxNotes bytes
 	value   []byte // scratch for decoded tag values
 }
 

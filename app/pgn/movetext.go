@@ -45,7 +45,7 @@ func (w *movetext) game(g *Game, result string) error {
 
 // line writes a line of moves whose first move is the given ply.
 func (w *movetext) line(moves []*Move, ply, depth int) error {
-	if depth > maxDepth {
+	if depth > MaxDepth {
 		return errors.New("pgn: variations nested too deeply")
 	}
 	number := true
@@ -59,9 +59,9 @@ func (w *movetext) line(moves []*Move, ply, depth int) error {
 		if err := w.move(m, ply, number); err != nil {
 			return err
 		}
-		number = false
-		for _, c := range m.After {
-			number = w.comment(c) || number
+		var err error
+		if number, err = w.notes(m); err != nil {
+			return err
 		}
 		for _, v := range m.Variations {
 			if len(v) == 0 {
@@ -92,20 +92,38 @@ func (w *movetext) move(m *Move, ply int, number bool) error {
 	}
 	w.unit()
 	w.pend = append(w.pend, m.SAN...)
-	for _, n := range m.NAGs {
+	return nil
+}
+
+// notes writes the NAGs and After comments of m, interleaved as NAGAt
+// says. It reports whether a comment was written, after which the next
+// move is numbered.
+func (w *movetext) notes(m *Move) (bool, error) {
+	if m.NAGAt != nil && len(m.NAGAt) != len(m.NAGs) {
+		return false, fmt.Errorf("pgn: %d NAG positions for %d NAGs of %q", len(m.NAGAt), len(m.NAGs), m.SAN)
+	}
+	number, k := false, 0
+	for i, n := range m.NAGs {
 		if n < 0 || n > 255 {
-			return fmt.Errorf("pgn: invalid NAG %d", n)
+			return false, fmt.Errorf("pgn: invalid NAG %d", n)
+		}
+		for ; m.NAGAt != nil && k < min(m.NAGAt[i], len(m.After)); k++ {
+			number = w.comment(m.After[k]) || number
 		}
 		w.unit()
 		w.pend = strconv.AppendInt(append(w.pend, '$'), int64(n), 10)
 	}
-	return nil
+	for _, c := range m.After[k:] {
+		number = w.comment(c) || number
+	}
+	return number, nil
 }
 
 // comment writes a comment in braces and reports whether it was not
 // empty. A "}" cannot stand in a brace comment and is left out, as
 // python-chess does: a ";" comment could keep it, but common readers
-// (pgn-extract among them) refuse ";" comments.
+// (pgn-extract among them) refuse ";" comments. Only a ";" comment read
+// from a file can hold one: app/game refuses a comment with "}".
 func (w *movetext) comment(c string) bool {
 	c = collapse(strings.ReplaceAll(c, "}", ""))
 	if c == "" {

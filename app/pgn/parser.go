@@ -1,8 +1,5 @@
 package pgn
 
-// maxDepth is how deeply variations may nest.
-const maxDepth = 256
-
 // frame is a line being read: the main line or a variation.
 type frame struct {
 	moves    []*Move
@@ -30,8 +27,11 @@ type parser struct {
 	index  int  // number of games begun
 
 	frames []frame
-	extra  int // variations open beyond maxDepth
+	extra  int // variations open beyond MaxDepth
 	err    *SyntaxError
+	moves  int  // moves of the game, side lines included
+	over   bool // the game went beyond MaxMoves or MaxNotes: keep nothing more
+	room   int  // bytes of notes the game may still keep (MaxNotes)
 
 	game    *Game
 	tags    []Tag
@@ -73,6 +73,7 @@ func (p *parser) parse(full bool) bool {
 func (p *parser) begin(t *token) {
 	p.index++
 	p.err, p.extra, p.plies, p.atEOF = nil, 0, 0, false
+	p.moves, p.over, p.room = 0, false, MaxNotes
 	p.off, p.line, p.lastEnd = t.off, t.line, t.off
 	p.tags, p.tagIdx = make([]Tag, 0, max(8, len(p.tags)+2)), nil
 	clear(p.frames)
@@ -197,20 +198,19 @@ func (p *parser) tag(t *token, header bool) {
 		p.failAt(t.line, t.col, t.raw, SyntaxTagTooLong, t.text)
 		return
 	}
-	p.setTag(name, value)
+	if p.keep(len(name)+len(value)+32, t) {
+		p.addTag(name, value)
+	}
 }
 
-// setTag adds a tag, or replaces the value of the tag of that name.
-func (p *parser) setTag(name, value string) {
+// addTag adds a tag. A tag read twice is kept twice, so that writing gives
+// back what was read.
+func (p *parser) addTag(name, value string) {
 	if p.tagIdx == nil && len(p.tags) >= 16 {
 		p.tagIdx = make(map[string]int, 2*len(p.tags))
 		for i, t := range p.tags {
 			p.tagIdx[t.Name] = i
 		}
-	}
-	if i, ok := p.findTag(name); ok {
-		p.tags[i].Value = value
-		return
 	}
 	p.tags = append(p.tags, Tag{Name: name, Value: value})
 	if p.tagIdx != nil {
@@ -218,18 +218,20 @@ func (p *parser) setTag(name, value string) {
 	}
 }
 
-// findTag returns the index of the named tag.
-func (p *parser) findTag(name string) (int, bool) {
-	if p.tagIdx != nil {
-		i, ok := p.tagIdx[name]
-		return i, ok
+// keep takes cost bytes from what the game may still hold (MaxNotes) for
+// the token t, and reports whether they were there. When they are not,
+// the game has an error at t and keeps nothing more.
+func (p *parser) keep(cost int, t *token) bool {
+	if p.over {
+		return false
 	}
-	for i := range p.tags {
-		if p.tags[i].Name == name {
-			return i, true
-		}
+	if cost <= p.room {
+		p.room -= cost
+		return true
 	}
-	return 0, false
+	p.failAt(t.line, t.col, t.raw, SyntaxTooManyNotes, nil)
+	p.over = true
+	return false
 }
 
 // comment places a comment: before the next move when no move came yet in
@@ -245,7 +247,7 @@ func (p *parser) comment(t *token) {
 	if !f.hasMove {
 		f.note = true
 	}
-	if !p.full {
+	if !p.keep(t.size+16, t) || !p.full {
 		return
 	}
 	text := decodeText(t.text)
@@ -272,6 +274,14 @@ func (p *parser) addMove(san []byte, nag, line, col int) {
 	if len(p.frames) == 1 {
 		p.plies++
 	}
+	if p.over {
+		return
+	}
+	if p.moves++; p.moves > MaxMoves {
+		p.failAt(line, col, san, SyntaxTooManyMoves, nil)
+		p.over = true
+		return
+	}
 	if !p.full {
 		return
 	}
@@ -294,23 +304,29 @@ func (p *parser) nag(t *token) {
 	if f.drop || p.extra > 0 {
 		return
 	}
-	if !f.hasMove {
-		if f.nagLine == 0 {
-			f.nagLine, f.nagCol, f.nagText = t.line, t.col, short(t.raw)
-		}
-		if p.full {
-			f.nags = append(f.nags, t.num)
-		}
+	if !f.hasMove && f.nagLine == 0 {
+		f.nagLine, f.nagCol, f.nagText = t.line, t.col, short(t.raw)
+	}
+	if !p.keep(8, t) || !p.full {
 		return
 	}
-	if p.full {
-		f.last.NAGs = append(f.last.NAGs, t.num)
+	if !f.hasMove {
+		f.nags = append(f.nags, t.num)
+		return
+	}
+	m := f.last
+	if len(m.After) > 0 && m.NAGAt == nil {
+		m.NAGAt = make([]int, len(m.NAGs), len(m.NAGs)+1)
+	}
+	m.NAGs = append(m.NAGs, t.num)
+	if m.NAGAt != nil {
+		m.NAGAt = append(m.NAGAt, len(m.After))
 	}
 }
 
 // open starts a variation on the last move.
 func (p *parser) open(t *token) {
-	if p.extra > 0 || len(p.frames) > maxDepth {
+	if p.extra > 0 || len(p.frames) > MaxDepth {
 		if p.extra == 0 {
 			p.failTok(t, SyntaxTooDeep)
 		}
@@ -354,7 +370,7 @@ func (p *parser) closeFrame() {
 		}
 		return
 	}
-	if p.full {
+	if p.full && f.last != nil && parent.last != nil { // nil: moves beyond MaxMoves
 		f.last.After = append(f.last.After, f.before...)
 		parent.last.Variations = append(parent.last.Variations, f.moves)
 	}
@@ -385,9 +401,10 @@ func (p *parser) finish() {
 	if p.full {
 		g := p.game
 		g.Tags = p.tags
-		if f.hasMove {
+		switch {
+		case f.last != nil:
 			f.last.After = append(f.last.After, f.before...)
-		} else {
+		case !f.hasMove:
 			g.Comments = f.before
 		}
 		g.Moves = f.moves

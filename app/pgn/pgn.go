@@ -7,9 +7,33 @@
 // Reading is lenient (import format): a byte-order mark, CRLF or CR line
 // ends, escape lines, ";" comments, several comments per move, NAGs and
 // "!?"-style suffixes, nested variations, missing or odd termination
-// markers, unknown tags and Latin-1 text are all accepted. Writing follows
-// the export format of the PGN standard (section 8).
+// markers, unknown and repeated tags and Windows-1252 (or Latin-1) text
+// are all accepted; UTF-16 text is refused with ErrUTF16. Writing follows
+// the export format of the PGN standard (section 8), but keeps a game's
+// tags as they are: what was read is written back as it was.
+//
+// Any input costs bounded memory: a game holds at most MaxMoves moves and
+// MaxNotes bytes of comments, glyphs and tags, and its variations nest at
+// most MaxDepth deep. What goes beyond is a syntax error, and the rest of
+// the game is read but not kept.
 package pgn
+
+// Limits of one game.
+const (
+	// MaxMoves is the most moves a game holds, side lines included: five
+	// times the longest main line a game can have under the Laws of Chess
+	// (19,050 plies, see app/game), room for large opening trees written
+	// as one game. A Move takes about 130 bytes, so the moves of a game
+	// take at most some 13 MB.
+	MaxMoves = 100_000
+	// MaxNotes is the most bytes of comments, NAGs and tag pairs a game
+	// holds, counting 16 bytes more for each comment, 32 for each tag pair
+	// and 8 for each NAG, which is about what they take in memory. The
+	// most heavily annotated games hold a few hundred kilobytes.
+	MaxNotes = 8 << 20
+	// MaxDepth is how deeply variations may nest.
+	MaxDepth = 256
+)
 
 // Tag is one tag pair of a game's header, such as [White "Carlsen, Magnus"].
 type Tag struct {
@@ -19,8 +43,10 @@ type Tag struct {
 
 // Game is one game as written: its tags and its tree of moves.
 type Game struct {
-	// Tags in the order they were read. A name appears at most once: a
-	// later duplicate replaces the earlier value in place.
+	// Tags in the order they were read. A name read twice appears twice,
+	// so that writing the game gives back what was read; Tag and
+	// LookupTag give the last value, as later values override earlier
+	// ones.
 	Tags []Tag
 	// Moves is the main line.
 	Moves []*Move
@@ -47,6 +73,11 @@ type Move struct {
 	// NAGs are numeric annotation glyphs in the order read; suffixes and
 	// glyphs are converted ("!" is 1, "?!" is 6, "+-" is 18).
 	NAGs []int
+	// NAGAt tells where the NAGs stand among the After comments when some
+	// comment came before a NAG, as in "e4 {good?} $1 {yes}": NAGAt[i] is
+	// the number of After comments written before NAGs[i]. It is nil when
+	// every NAG comes first, and must then be as long as NAGs.
+	NAGAt []int
 	// Before holds the comments written just before this move, After those
 	// written after it (and after its NAGs). Comment text has its white
 	// space collapsed to single spaces and trimmed.
@@ -67,32 +98,42 @@ func (g *Game) Tag(name string) string {
 }
 
 // LookupTag returns the value of the named tag and whether it is present.
+// Of a tag read more than once, it returns the last value.
 func (g *Game) LookupTag(name string) (string, bool) {
-	for _, t := range g.Tags {
-		if t.Name == name {
-			return t.Value, true
+	for i := len(g.Tags) - 1; i >= 0; i-- {
+		if g.Tags[i].Name == name {
+			return g.Tags[i].Value, true
 		}
 	}
 	return "", false
 }
 
-// SetTag sets a tag, replacing its value in place when it already exists.
+// SetTag sets a tag, replacing its value in place when it already exists;
+// other tags of that name are removed.
 func (g *Game) SetTag(name, value string) {
 	for i := range g.Tags {
 		if g.Tags[i].Name == name {
 			g.Tags[i].Value = value
+			g.Tags = append(g.Tags[:i+1], withoutTag(g.Tags[i+1:], name)...)
 			return
 		}
 	}
 	g.Tags = append(g.Tags, Tag{Name: name, Value: value})
 }
 
-// DeleteTag removes the named tag if present.
+// DeleteTag removes every tag of that name.
 func (g *Game) DeleteTag(name string) {
-	for i := range g.Tags {
-		if g.Tags[i].Name == name {
-			g.Tags = append(g.Tags[:i], g.Tags[i+1:]...)
-			return
+	g.Tags = withoutTag(g.Tags, name)
+}
+
+// withoutTag removes the tags named name from tags, in place.
+func withoutTag(tags []Tag, name string) []Tag {
+	out := tags[:0]
+	for _, t := range tags {
+		if t.Name != name {
+			out = append(out, t)
 		}
 	}
+	clear(tags[len(out):])
+	return out
 }

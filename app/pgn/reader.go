@@ -103,14 +103,15 @@ func (p *parser) readErr() error {
 // Header.Offset and Header.Length. Line and offset tell where data starts
 // in its file; they place Game.Line, Game.Offset, moves and errors. A
 // *SyntaxError from ParseGame has Game 0. ParseGame returns io.EOF when
-// data holds no game, and a syntax error when text follows the game.
+// data holds no game, ErrUTF16 when data starts a file (offset 0) in
+// UTF-16, and a syntax error when text follows the game.
 func ParseGame(data []byte, line int, offset int64) (*Game, error) {
 	var p parser
 	p.lex.src.initBytes(data, max(line, 1), offset)
 	p.lex.lastEnd = offset - 1
 	p.anon = true
 	if !p.parse(true) {
-		return nil, io.EOF
+		return nil, p.endErr()
 	}
 	if p.err == nil {
 		if t := p.advance(); t.kind != tEOF {

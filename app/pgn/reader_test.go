@@ -103,7 +103,7 @@ func TestReadTags(t *testing.T) {
 		{"empty value", `[Round ""] *`, []pgn.Tag{{"Round", ""}}},
 		{"brackets in value", `[White "a [] b"] *`, []pgn.Tag{{"White", "a [] b"}}},
 		{"lenient name", `[GreatestGameEverPlayed? "True"] *`, []pgn.Tag{{"GreatestGameEverPlayed?", "True"}}},
-		{"duplicate replaces", "[White \"A\"]\n[Black \"B\"]\n[White \"C\"] *", []pgn.Tag{{"White", "C"}, {"Black", "B"}}},
+		{"duplicate kept", "[White \"A\"]\n[Black \"B\"]\n[White \"C\"] *", []pgn.Tag{{"White", "A"}, {"Black", "B"}, {"White", "C"}}},
 		{"latin-1", "[White \"Fran\xe7ois Andr\xe9\"] *", []pgn.Tag{{"White", "François André"}}},
 		{"utf-8", `[White "François André"] *`, []pgn.Tag{{"White", "François André"}}},
 		{"html breaks", `[Event "?"]<br />[Site "x"]<br /><br />1. d4 *`, []pgn.Tag{{"Event", "?"}, {"Site", "x"}}},

@@ -1,6 +1,15 @@
 package pgn
 
-import "io"
+import (
+	"errors"
+	"io"
+)
+
+// ErrUTF16 is the error of a stream in UTF-16, which the
+// reader recognises by its byte-order mark or its NUL bytes between ASCII
+// letters and refuses: PGN is 8-bit text, and decoding it would make the
+// byte offsets of games, which an Index keeps, differ from the file's.
+var ErrUTF16 = errors.New("pgn: the text is in UTF-16, not UTF-8: save it as UTF-8 to open it")
 
 // minRead is the smallest read asked of the underlying reader.
 const minRead = 64 << 10
@@ -23,8 +32,9 @@ type source struct {
 	line      int   // 1-based line of buf[pos]
 	lineStart int64 // stream offset of the first byte of that line
 
-	eof bool  // no more input will come
-	err error // read error other than io.EOF
+	eof     bool  // no more input will come
+	err     error // read error other than io.EOF
+	sniffed bool  // the start of the input was checked for UTF-16
 }
 
 // init makes s read from r.
@@ -35,7 +45,10 @@ func (s *source) init(r io.Reader) {
 // initBytes makes s read data, which starts at the given line and offset of
 // a larger input.
 func (s *source) initBytes(data []byte, line int, offset int64) {
-	*s = source{buf: data, end: len(data), base: offset, line: line, lineStart: offset, eof: true}
+	*s = source{buf: data, end: len(data), base: offset, line: line, lineStart: offset, eof: true, sniffed: true}
+	if offset == 0 && isUTF16(data) { // only the start of a file tells
+		s.end, s.err = 0, ErrUTF16
+	}
 }
 
 // off returns the stream offset of buf[i].
@@ -44,8 +57,24 @@ func (s *source) off(i int) int64 {
 }
 
 // more reads more input into buf, keeping buf[keep-1:]. It reports whether
-// any byte was added.
+// any byte was added. The first call reads enough to tell UTF-16 input,
+// which it refuses.
 func (s *source) more() bool {
+	if !s.sniffed {
+		s.sniffed = true
+		for s.end < sniffLen && s.read() {
+		}
+		if isUTF16(s.buf[:s.end]) {
+			s.end, s.eof, s.err = 0, true, ErrUTF16
+		}
+		return s.end > 0
+	}
+	return s.read()
+}
+
+// read reads more input into buf once, keeping buf[keep-1:]. It reports
+// whether any byte was added.
+func (s *source) read() bool {
 	if s.eof {
 		return false
 	}
@@ -129,4 +158,22 @@ func (s *source) release() {
 	if s.pos-s.keep > maxTag {
 		s.keep = s.pos
 	}
+}
+
+// sniffLen is how many bytes tell UTF-16 input from 8-bit input.
+const sniffLen = 4
+
+// isUTF16 reports whether b, the start of the input, is UTF-16: it starts
+// with a UTF-16 byte-order mark, or with two ASCII characters each beside
+// a NUL byte (UTF-16 without a mark), which no PGN text starts with.
+func isUTF16(b []byte) bool {
+	if len(b) >= 2 && (b[0] == 0xFF && b[1] == 0xFE || b[0] == 0xFE && b[1] == 0xFF) {
+		return true
+	}
+	if len(b) < sniffLen {
+		return false
+	}
+	le := b[0] != 0 && b[1] == 0 && b[2] != 0 && b[3] == 0
+	be := b[0] == 0 && b[1] != 0 && b[2] == 0 && b[3] != 0
+	return le || be
 }

@@ -4,20 +4,40 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
 )
 
 // decodeText returns b as a string. Text that is not valid UTF-8 is taken
-// to be Latin-1 (ISO 8859-1) and converted.
+// to be Windows-1252, the encoding of most old PGN files (a superset of
+// Latin-1 that has "€", "š" and curly quotes where Latin-1 has control
+// characters), and converted.
+//
+// Each tag value and each comment is decoded on its own rather than the
+// whole game or file: the index, which reads only tags, then shows the
+// same text as the game once opened, and a file made by joining UTF-8 and
+// Windows-1252 files reads right. Windows-1252 text that happens to be
+// valid UTF-8 needs sequences such as "Ã©", which real text does not
+// hold.
 func decodeText(b []byte) string {
 	if utf8.Valid(b) {
 		return string(b)
 	}
 	r := make([]rune, len(b))
 	for i, c := range b {
-		r[i] = rune(c)
+		r[i] = cp1252[c]
 	}
 	return string(r)
 }
+
+// cp1252 maps the bytes of Windows-1252 to runes; its five unassigned
+// bytes become U+FFFD.
+var cp1252 = func() (t [256]rune) {
+	for c := range 256 {
+		t[c] = charmap.Windows1252.DecodeByte(byte(c))
+	}
+	return t
+}()
 
 // excerptRunes is the most characters of input a message quotes: enough
 // to recognise it, little enough to read at a glance.

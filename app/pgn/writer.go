@@ -4,39 +4,25 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 )
 
-// roster is the Seven Tag Roster, in export order, with the value written
-// for a missing tag.
-var roster = [...]Tag{
-	{"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "?"},
-	{"White", "?"}, {"Black", "?"}, {"Result", "*"},
-}
-
-// isRoster reports whether name is in the Seven Tag Roster.
-func isRoster(name string) bool {
-	for _, t := range roster {
-		if t.Name == name {
-			return true
-		}
-	}
-	return false
-}
-
 // Write writes one game in PGN export format, followed by one blank line.
 //
-// The Seven Tag Roster comes first ("?" for a missing tag), then the other
-// tags sorted by name; the Result tag and the termination marker are both
-// g.Result, "*" when it is empty. The movetext has lines of at most 79
-// bytes. Move numbers follow the FEN tag when there is one. A comment
-// loses any "}" it holds, and a tag name any character other than a
-// letter, a digit or "_" (each becomes "_"): the export format allows no
-// more, and other programs refuse it. Nothing is written if the game
-// cannot be: an invalid move, NAG or result, or an empty tag name, is an
-// error.
+// The tags are written as they are, in their order, none added nor left
+// out: the export format puts the Seven Tag Roster first and the other
+// tags in ASCII order, which is the caller's to do (app/game does it for
+// the games it creates), while a game read from a file is written back
+// with the tags it had. The Result tag, if there is one, and the
+// termination marker are both g.Result, "*" when it is empty. A tag value
+// loses its control characters and its line breaks become spaces. The
+// movetext has lines of at most 79 bytes. Move numbers follow the FEN tag
+// when there is one. A comment loses any "}" it holds, and a tag name any
+// character other than a letter, a digit or "_" (each becomes "_"): the
+// export format allows no more, and other programs refuse it. Nothing is
+// written if the game cannot be: an invalid move, NAG or result, or an
+// empty tag name, is an error.
 //
 // Reading the output gives the same game again, with one exception the
 // syntax imposes: a comment before a move (Move.Before) that neither
@@ -94,7 +80,10 @@ func appendGame(b []byte, g *Game) ([]byte, error) {
 	if err != nil {
 		return b[:n], err
 	}
-	mw := movetext{out: append(b, '\n')}
+	if len(g.Tags) > 0 {
+		b = append(b, '\n')
+	}
+	mw := movetext{out: b}
 	if err := mw.game(g, result); err != nil {
 		return b[:n], err
 	}
@@ -114,36 +103,20 @@ func exportResult(r string) (string, error) {
 	return "", fmt.Errorf("pgn: invalid result %q", r)
 }
 
-// appendTags appends the tag section: the roster, then the other tags in
-// order of name.
+// appendTags appends the tag section, the tags in their order.
 func appendTags(b []byte, g *Game, result string) ([]byte, error) {
-	for _, t := range roster {
-		v, ok := g.LookupTag(t.Name)
+	for _, t := range g.Tags {
 		switch {
-		case t.Name == "Result":
-			v = result
-		case !ok:
-			v = t.Value
-		}
-		b = appendTag(b, t.Name, v)
-	}
-	others := make([]Tag, 0, len(g.Tags))
-	for _, t := range g.Tags {
-		if !isRoster(t.Name) {
-			others = append(others, t)
-		}
-	}
-	slices.SortStableFunc(others, func(x, y Tag) int { return strings.Compare(exportTagName(x.Name), exportTagName(y.Name)) })
-	for _, t := range others {
-		if !validTagName(t.Name) {
+		case !validTagName(t.Name):
 			return b, fmt.Errorf("pgn: invalid tag name %q", short([]byte(t.Name)))
-		}
-		b = appendTag(b, exportTagName(t.Name), t.Value)
-	}
-	for _, t := range g.Tags {
-		if len(t.Name)+len(t.Value) > maxTagText {
+		case len(t.Name)+len(t.Value) > maxTagText:
 			return b, fmt.Errorf("pgn: tag %q is too long", short([]byte(t.Name)))
 		}
+		v := t.Value
+		if t.Name == "Result" && isResult(v) {
+			v = result
+		}
+		b = appendTag(b, exportTagName(t.Name), v)
 	}
 	return b, nil
 }
@@ -176,23 +149,33 @@ func exportTagName(name string) string {
 	return string(b)
 }
 
+// isResult reports whether v is a termination marker.
+func isResult(v string) bool {
+	switch v {
+	case "1-0", "0-1", "1/2-1/2", "*":
+		return true
+	}
+	return false
+}
+
 // appendTag appends `[Name "Value"]` and a line break. The value is
-// escaped and its line breaks become spaces.
+// escaped, its line breaks become spaces, and its other control
+// characters but tabs (C0, DEL and C1) are left out: a NUL or an escape
+// sequence written in a file can do harm in the programs that read it.
 func appendTag(b []byte, name, value string) []byte {
 	b = append(b, '[')
 	b = append(b, name...)
 	b = append(b, ' ', '"')
 	for i := 0; i < len(value); i++ {
-		switch c := value[i]; c {
-		case '\\', '"':
+		switch c := value[i]; {
+		case c == '\\' || c == '"':
 			b = append(b, '\\', c)
-		case '\r':
-			if i+1 < len(value) && value[i+1] == '\n' {
-				i++
-			}
+		case c == '\r' && i+1 < len(value) && value[i+1] == '\n':
+		case c == '\r' || c == '\n':
 			b = append(b, ' ')
-		case '\n':
-			b = append(b, ' ')
+		case c < 0x20 && c != '\t' || c == 0x7F:
+		case c == 0xC2 && i+1 < len(value) && value[i+1] >= 0x80 && value[i+1] <= 0x9F:
+			i++ // U+0080 to U+009F
 		default:
 			b = append(b, c)
 		}

@@ -372,6 +372,7 @@ func (s *Session) OpenGame(c *Collection, i int) error {
 		s.setCollection(c)
 	}
 	s.replace(g, f)
+	s.notify(GameOpened)
 	return nil
 }
 

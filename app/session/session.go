@@ -45,6 +45,9 @@ const (
 	CollectionOpened
 	// TouchChanged: the piece that must be moved (touch-move) changed.
 	TouchChanged
+	// GameOpened: a game of a file was put on screen (the window tells
+	// what was wrong in it but did not stop it being read: Warnings).
+	GameOpened
 )
 
 // Has reports whether c includes any of the kinds of x.
