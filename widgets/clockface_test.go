@@ -317,3 +317,19 @@ func longName(n int) string {
 	}
 	return string([]rune(b.String())[:n])
 }
+
+// BenchmarkClockFaceRefreshLongName refreshes a face with a name cut
+// short and a delay running down, as a game against the clock does.
+func BenchmarkClockFaceRefreshLongName(b *testing.B) {
+	a := test.NewTempApp(b)
+	a.Settings().SetTheme(variantTheme{theme.Theme{}, fynetheme.VariantLight})
+	f := widgets.NewClockFace(game.White)
+	f.Running, f.Remaining, f.Name, f.MovesToControl = true, time.Hour, longName(1000), 12
+	w := test.NewTempWindow(b, f)
+	w.Resize(fyne.NewSize(220, 90))
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		f.Delay = time.Duration(i%50) * 100 * time.Millisecond
+		f.Refresh()
+	}
+}
