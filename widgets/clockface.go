@@ -155,7 +155,7 @@ func FormatClock(d time.Duration) string {
 //
 //	● Name
 //	⏸       4:59
-//	Delay 4.3 · 12 moves to the time control
+//	Delay 4.3 · 12 moves to time control
 type clockRenderer struct {
 	face    *ClockFace
 	bg      *canvas.Rectangle
