@@ -769,18 +769,12 @@ func TestMoveList_LongWordWraps(t *testing.T) {
 	l.SetResult(word)
 
 	var texts []string
-	for _, o := range test.LaidOutObjects(w.Canvas().Content()) {
-		txt, ok := o.(*canvas.Text)
-		if !ok || !txt.Visible() || txt.Text == "" {
-			continue
-		}
+	visibleTexts(w.Canvas().Content(), fyne.Position{}, func(txt *canvas.Text, pos fyne.Position) {
 		texts = append(texts, txt.Text)
-		end := fyne.CurrentApp().Driver().AbsolutePositionForObject(txt).X +
-			fyne.MeasureText(txt.Text, txt.TextSize, txt.TextStyle).Width
-		if end > width+0.5 {
+		if end := pos.X + fyne.MeasureText(txt.Text, txt.TextSize, txt.TextStyle).Width; end > width+0.5 {
 			t.Errorf("%q ends at x %v, past the list's %d", txt.Text, end, width)
 		}
-	}
+	})
 	all := strings.Join(texts, "")
 	for _, want := range []string{word + "1.e4see" + link + "formore1…e5" + word} {
 		if !strings.Contains(strings.ReplaceAll(all, " ", ""), want) {
@@ -801,5 +795,50 @@ func TestMoveList_SolidFigurines(t *testing.T) {
 	}
 	if strings.ContainsAny(markup, "♔♕♖♗♘♙") {
 		t.Errorf("an outlined figurine shows:\n%s", markup)
+	}
+}
+
+// TestMoveList_ShortWordsFitNarrowestLine checks why words of up to
+// eight runes are not cut: of the widest letters, in a side-line comment
+// of a list at its least width, they still fit.
+func TestMoveList_ShortWordsFitNarrowestLine(t *testing.T) {
+	g := readGame(t, "[Result \"*\"]\n\n1. e4 (1. d4 {WWWWWWWW MMMMMMMM @@@@@@@@ ————————}) e5 *\n")
+	l, w := showMoveList(t, g, fyne.NewSize(10, 400))
+	width := l.MinSize().Width
+	w.Resize(fyne.NewSize(width, 400))
+	seen := 0
+	visibleTexts(w.Canvas().Content(), fyne.Position{}, func(txt *canvas.Text, pos fyne.Position) {
+		if !strings.ContainsAny(txt.Text, "WM@—") {
+			return
+		}
+		seen++
+		if end := pos.X + fyne.MeasureText(txt.Text, txt.TextSize, txt.TextStyle).Width; end > width+0.5 {
+			t.Errorf("%q ends at x %v, past the list's least width %v", txt.Text, end, width)
+		}
+	})
+	if seen != 4 {
+		t.Fatalf("%d of the comment's 4 words show", seen)
+	}
+}
+
+// visibleTexts calls fn with every visible text under o that has some
+// text, and its position in o's parent's coordinates, o being at at.
+func visibleTexts(o fyne.CanvasObject, at fyne.Position, fn func(*canvas.Text, fyne.Position)) {
+	if !o.Visible() {
+		return
+	}
+	switch o := o.(type) {
+	case *canvas.Text:
+		if o.Text != "" {
+			fn(o, at)
+		}
+	case *fyne.Container:
+		for _, c := range o.Objects {
+			visibleTexts(c, at.Add(c.Position()), fn)
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(o).Objects() {
+			visibleTexts(c, at.Add(c.Position()), fn)
+		}
 	}
 }

@@ -210,12 +210,19 @@ func commentWords(toks []flowToken, comments []string) []flowToken {
 }
 
 // words appends the words of text as tokens of kind k. A word longer
-// than wordPiece runes goes in pieces glued together: the pieces stay on
-// one line when the word fits, and a word wider than a whole line (a
-// link, a line of dashes) breaks between two of them instead of running
-// past the list's edge.
+// than 2×wordPiece runes goes in pieces of wordPiece runes glued
+// together: the pieces stay on one line when the word fits, and a word
+// wider than a whole line (a link, a line of dashes) breaks between two
+// of them instead of running past the list's edge. Shorter words stay
+// whole, which costs less: even of the widest letters they fit in the
+// narrowest line, that of a side line in a list of its least width, two
+// moves wide.
 func words(toks []flowToken, text string, k flowKind) []flowToken {
 	for _, w := range strings.Fields(text) {
+		if utf8.RuneCountInString(w) <= 2*wordPiece {
+			toks = push(toks, flowToken{text: w, kind: k, space: true})
+			continue
+		}
 		space, glue := true, false
 		for w != "" {
 			n := pieceEnd(w)
