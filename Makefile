@@ -19,8 +19,10 @@ BUILD_PKGS := gcc libgl1-mesa-dev xorg-dev
 # Packages the tests need: a virtual X server, a real mouse, screenshots,
 # an independent PGN checker, a chess engine (app/engine's tests).
 TEST_PKGS  := xvfb xdotool imagemagick pgn-extract stockfish
-# ... and the checks of the Linux package and of its installation.
-TEST_PKGS  += desktop-file-utils xdg-utils
+# ... and the checks of the Linux package and of its installation
+# (libfile-mimeinfo-perl's mimetype is how xdg-open without GNOME or KDE
+# finds that a .pgn file is a PGN file).
+TEST_PKGS  += desktop-file-utils xdg-utils libfile-mimeinfo-perl
 # Packages `make package` needs: fyne packs the package with tar -J.
 PACKAGE_PKGS := xz-utils
 

@@ -13,6 +13,8 @@ import (
 //go:embed translations/*.json
 var translations embed.FS
 
+//go:generate go run ./internal/mkicon
+
 //go:embed icon.png
 var iconPNG []byte
 

@@ -22,7 +22,10 @@ type BoardScheme struct {
 func rgb(r, g, b uint8) color.NRGBA     { return color.NRGBA{R: r, G: g, B: b, A: 0xff} }
 func rgba(r, g, b, a uint8) color.NRGBA { return color.NRGBA{R: r, G: g, B: b, A: a} }
 
-// Schemes returns the board colour schemes, the default first.
+// Schemes returns the board colour schemes, the default first. Their
+// squares keep a contrast that scheme_test.go checks: 2:1 between light
+// and dark (4.5:1 for high-contrast), 3:1 between black pieces and either
+// square.
 func Schemes() []BoardScheme {
 	common := func(name string, light, dark color.NRGBA) BoardScheme {
 		return BoardScheme{
@@ -34,7 +37,9 @@ func Schemes() []BoardScheme {
 			Coordinates: rgb(0x80, 0x80, 0x80),
 		}
 	}
-	highContrast := common("high-contrast", rgb(0xff, 0xff, 0xff), rgb(0x2b, 0x4f, 0x8c))
+	// The dark blue is light enough for black pieces (3.6:1; the older
+	// 0x2b4f8c had 2.6:1) and still 5.9:1 against white.
+	highContrast := common("high-contrast", rgb(0xff, 0xff, 0xff), rgb(0x36, 0x64, 0xaa))
 	highContrast.LastMove = rgba(255, 200, 0, 0xc0)
 	highContrast.Selected = rgba(255, 120, 0, 0xd0)
 	highContrast.Hint = rgba(255, 120, 0, 0xe0)
@@ -43,7 +48,8 @@ func Schemes() []BoardScheme {
 		common("brown", rgb(0xf0, 0xd9, 0xb5), rgb(0xb5, 0x88, 0x63)),
 		common("green", rgb(0xee, 0xee, 0xd2), rgb(0x76, 0x96, 0x56)),
 		common("blue", rgb(0xde, 0xe3, 0xe6), rgb(0x8c, 0xa2, 0xad)),
-		common("grey", rgb(0xdc, 0xdc, 0xdc), rgb(0xab, 0xab, 0xab)),
+		// 2.2:1 between the squares; the older 0xababab had 1.67:1.
+		common("grey", rgb(0xdc, 0xdc, 0xdc), rgb(0x94, 0x94, 0x94)),
 		highContrast,
 	}
 }

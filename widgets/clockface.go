@@ -3,6 +3,7 @@ package widgets
 import (
 	"fmt"
 	"image/color"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -23,9 +24,12 @@ const DefaultLowTime = 20 * time.Second
 const clockDigitsScale = 2
 
 // ClockFace shows one player's clock: a marker of the player's colour,
-// the name, and the time left in large digits. Change its fields and call
-// Refresh; a refresh only updates texts and colours, so the app may call
-// it several times a second.
+// the name, the time left in large digits and, below them, a line for
+// the delay and the moves to the next time control. Change its fields and
+// call Refresh; a refresh only updates texts and colours, so the app may
+// call it several times a second. Its size depends on none of the fields
+// but Untimed: a long name is cut short with "…", and the line below the
+// digits is there, empty, when nothing is to be said.
 type ClockFace struct {
 	widget.BaseWidget
 
@@ -37,6 +41,9 @@ type ClockFace struct {
 	Remaining time.Duration
 	// Running marks the clock that ticks, with a highlighted background.
 	Running bool
+	// ToMove marks the side to move with a frame and its name in bold,
+	// timed or untimed, the clocks running or not.
+	ToMove bool
 	// Paused shows a pause sign: the game's clocks are stopped.
 	Paused bool
 	// Untimed shows only the name: the game has no clock.
@@ -44,6 +51,18 @@ type ClockFace struct {
 	// LowTime is the time left below which the digits turn to the
 	// low-time colour; zero means DefaultLowTime.
 	LowTime time.Duration
+	// Delay is what is left of a simple (US) delay, the time the side to
+	// move may think before its clock starts to run down: the face shows
+	// it counting down beside the frozen digits. Zero shows nothing.
+	Delay time.Duration
+	// Bronstein is what a Bronstein delay will give back when the player
+	// moves now: the time used on this move, up to the delay. Zero shows
+	// nothing.
+	Bronstein time.Duration
+	// MovesToControl is the number of moves the player still has to make
+	// before the next time control of a multi-stage time control; zero
+	// shows nothing.
+	MovesToControl int
 }
 
 // NewClockFace returns the clock face of side c, showing 0.0.
@@ -62,13 +81,14 @@ func (f *ClockFace) CreateRenderer() fyne.WidgetRenderer {
 		marker: canvas.NewCircle(color.Transparent),
 		name:   canvas.NewText("", color.Transparent),
 		digits: canvas.NewText("", color.Transparent),
+		info:   canvas.NewText("", color.Transparent),
 		pause:  canvas.NewImageFromResource(fynetheme.MediaPauseIcon()),
 	}
 	r.marker.StrokeWidth = 1
 	r.digits.Alignment = fyne.TextAlignTrailing
 	r.digits.TextStyle = fyne.TextStyle{Monospace: true}
 	r.pause.FillMode = canvas.ImageFillContain
-	r.objects = []fyne.CanvasObject{r.bg, r.marker, r.name, r.pause, r.digits}
+	r.objects = []fyne.CanvasObject{r.bg, r.marker, r.name, r.pause, r.digits, r.info}
 	r.Refresh()
 	return r
 }
@@ -91,6 +111,25 @@ func (f *ClockFace) low() bool {
 		limit = DefaultLowTime
 	}
 	return f.Remaining < limit
+}
+
+// infoText is the line below the digits: the delay running down or what
+// Bronstein will give back, and the moves to the next time control.
+func (f *ClockFace) infoText() string {
+	var parts []string
+	if f.Delay > 0 {
+		parts = append(parts, lang.L("Delay {{.Time}}", map[string]any{"Time": FormatClock(f.Delay)}))
+	}
+	if f.Bronstein > 0 {
+		parts = append(parts, lang.L("{{.Time}} back", map[string]any{"Time": "+" + FormatClock(f.Bronstein)}))
+	}
+	switch {
+	case f.MovesToControl == 1:
+		parts = append(parts, lang.L("1 move to time control"))
+	case f.MovesToControl > 1:
+		parts = append(parts, lang.L("{{.Moves}} moves to time control", map[string]any{"Moves": f.MovesToControl}))
+	}
+	return strings.Join(parts, " · ")
 }
 
 // FormatClock writes the time left on a clock: "1:05:23", "4:59", "0:42",
@@ -116,14 +155,21 @@ func FormatClock(d time.Duration) string {
 //
 //	● Name
 //	⏸       4:59
+//	Delay 4.3 · 12 moves to time control
 type clockRenderer struct {
 	face    *ClockFace
 	bg      *canvas.Rectangle
 	marker  *canvas.Circle
 	name    *canvas.Text
 	digits  *canvas.Text
+	info    *canvas.Text
 	pause   *canvas.Image
 	objects []fyne.CanvasObject
+
+	// The texts as the face has them and as cut to fit, remembered: the
+	// app refreshes the face several times a second, and a name does not
+	// change that often.
+	nameFit, infoFit fittedText
 }
 
 func (r *clockRenderer) Destroy() {}
@@ -140,8 +186,10 @@ func (r *clockRenderer) Layout(size fyne.Size) {
 	markerD := r.name.TextSize * 0.8
 	r.marker.Move(fyne.NewPos(inner, inner+(nameH-markerD)/2))
 	r.marker.Resize(fyne.NewSquareSize(markerD))
+	nameW := max(size.Width-2*inner-markerD-pad, 0)
+	r.name.Text = r.nameFit.fit(r.face.displayName(), nameW, r.name.TextSize, r.name.TextStyle)
 	r.name.Move(fyne.NewPos(inner+markerD+pad, inner))
-	r.name.Resize(fyne.NewSize(size.Width-2*inner-markerD-pad, nameH))
+	r.name.Resize(fyne.NewSize(nameW, nameH))
 
 	top := inner + nameH + pad
 	digitsH := r.digits.MinSize().Height
@@ -150,21 +198,25 @@ func (r *clockRenderer) Layout(size fyne.Size) {
 	iconD := r.name.TextSize * 1.5
 	r.pause.Move(fyne.NewPos(inner, top+(digitsH-iconD)/2))
 	r.pause.Resize(fyne.NewSquareSize(iconD))
+
+	infoW := max(size.Width-2*inner, 0)
+	r.info.Text = r.infoFit.fit(r.face.infoText(), infoW, r.info.TextSize, r.info.TextStyle)
+	r.info.Move(fyne.NewPos(inner, top+digitsH))
+	r.info.Resize(fyne.NewSize(infoW, r.info.MinSize().Height))
 }
 
-// MinSize fits the name, and unless untimed the widest time ("0:00:00"),
-// so that the ticking digits never change the face's size.
+// MinSize fits the widest time ("0:00:00") and unless untimed the line
+// below it, so that neither the ticking digits nor the texts change the
+// face's size; the name is cut to that width.
 func (r *clockRenderer) MinSize() fyne.Size {
 	th := r.face.Theme()
 	inner := th.Size(fynetheme.SizeNameInnerPadding)
 	pad := th.Size(fynetheme.SizeNamePadding)
-	name := r.name.MinSize()
-	w := r.name.TextSize*0.8 + pad + name.Width
-	h := name.Height
+	digits := fyne.MeasureText("0:00:00", r.digits.TextSize, r.digits.TextStyle)
+	w := r.name.TextSize*1.5 + pad + digits.Width
+	h := fyne.MeasureText("Mg", r.name.TextSize, r.name.TextStyle).Height
 	if !r.face.Untimed {
-		digits := fyne.MeasureText("0:00:00", r.digits.TextSize, r.digits.TextStyle)
-		w = max(w, r.name.TextSize*1.5+pad+digits.Width)
-		h += pad + digits.Height
+		h += pad + digits.Height + fyne.MeasureText("Mg", r.info.TextSize, r.info.TextStyle).Height
 	}
 	return fyne.NewSize(w+2*inner, h+2*inner)
 }
@@ -180,11 +232,13 @@ func (r *clockRenderer) Refresh() {
 
 func (r *clockRenderer) refreshTexts(th fyne.Theme) {
 	f := r.face
-	r.name.Text = f.displayName()
 	r.name.TextSize = th.Size(fynetheme.SizeNameText)
+	r.name.TextStyle = fyne.TextStyle{Bold: f.ToMove}
 	r.digits.Text = FormatClock(f.Remaining)
 	r.digits.TextSize = clockDigitsScale * r.name.TextSize
 	r.digits.Hidden = f.Untimed
+	r.info.TextSize = th.Size(fynetheme.SizeNameCaptionText)
+	r.info.Hidden = f.Untimed
 	r.pause.Hidden = f.Untimed || !f.Paused
 }
 
@@ -195,16 +249,83 @@ func (r *clockRenderer) refreshColors(th fyne.Theme, v fyne.ThemeVariant) {
 	if f.Running {
 		r.bg.FillColor = themeColor(th, v, theme.ColorNameClockRunning, fynetheme.ColorNameSelection)
 	}
+	r.bg.StrokeWidth = 0
+	if f.ToMove {
+		r.bg.StrokeColor = th.Color(fynetheme.ColorNamePrimary, v)
+		r.bg.StrokeWidth = clockFrameWidth
+	}
 	r.name.Color = th.Color(fynetheme.ColorNameForeground, v)
 	r.digits.Color = r.name.Color
 	if f.low() {
 		r.digits.Color = themeColor(th, v, theme.ColorNameClockLow, fynetheme.ColorNameError)
+	}
+	// The delay running down is the clock that counts: it is as dark as
+	// the digits, the rest dimmer.
+	r.info.Color = th.Color(fynetheme.ColorNamePlaceHolder, v)
+	if f.Delay > 0 {
+		r.info.Color = r.name.Color
 	}
 	r.marker.FillColor = color.White
 	if f.Color == game.Black {
 		r.marker.FillColor = color.Black
 	}
 	r.marker.StrokeColor = r.name.Color
+}
+
+// clockFrameWidth is the width of the frame of the side to move.
+const clockFrameWidth = 2
+
+// maxFitRunes bounds the runes of a text measured to fit: more than a
+// screen's width of them is never shown, and a name of a million runes
+// read from a file must not be measured whole at every tick.
+const maxFitRunes = 300
+
+// fittedText is a text cut to a width, remembered until the text or the
+// width changes.
+type fittedText struct {
+	text, fitted string
+	width, size  float32
+	style        fyne.TextStyle
+}
+
+// fit returns text, or its longest start that fits width with "…"
+// after it.
+func (t *fittedText) fit(text string, width, size float32, style fyne.TextStyle) string {
+	if text == t.text && width == t.width && size == t.size && style == t.style {
+		return t.fitted
+	}
+	*t = fittedText{text: text, width: width, size: size, style: style}
+	t.fitted = fitText(text, width, size, style)
+	return t.fitted
+}
+
+// fitText returns text, or its longest start that fits width with "…"
+// after it ("" when not even that fits).
+func fitText(text string, width, size float32, style fyne.TextStyle) string {
+	runes := []rune(text)
+	if len(runes) <= maxFitRunes && fyne.MeasureText(text, size, style).Width <= width {
+		return text
+	}
+	runes = runes[:min(len(runes), maxFitRunes)]
+	fits := func(n int) bool {
+		return fyne.MeasureText(string(runes[:n])+"…", size, style).Width <= width
+	}
+	if !fits(0) {
+		return ""
+	}
+	lo, hi := 0, len(runes) // fits(lo); hi is the first that may not
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if fits(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	if fits(hi) {
+		lo = hi
+	}
+	return strings.TrimRight(string(runes[:lo]), " ") + "…"
 }
 
 // themeColor returns the theme's colour called name, or its fallback

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	fynetheme "fyne.io/fyne/v2/theme"
 
@@ -86,6 +87,23 @@ func TestClockFace_Looks(t *testing.T) {
 		{"clockface_dark_low.png", func(f *widgets.ClockFace) {
 			fyne.CurrentApp().Settings().SetTheme(variantTheme{theme.Theme{}, fynetheme.VariantDark})
 			f.Remaining = 15 * time.Second
+		}},
+		// The simple delay counts down below the frozen digits.
+		{"clockface_delay.png", func(f *widgets.ClockFace) {
+			f.Running, f.ToMove, f.Delay = true, true, 4300*time.Millisecond
+		}},
+		{"clockface_bronstein.png", func(f *widgets.ClockFace) {
+			f.Running, f.ToMove, f.Bronstein = true, true, 2500*time.Millisecond
+		}},
+		{"clockface_moves_to_control.png", func(f *widgets.ClockFace) {
+			f.Running, f.ToMove, f.Delay, f.MovesToControl = true, true, 5*time.Second, 12
+		}},
+		// The side to move is framed, whether its clock runs or not.
+		{"clockface_to_move_paused.png", func(f *widgets.ClockFace) { f.ToMove, f.Paused = true, true }},
+		{"clockface_untimed_to_move.png", func(f *widgets.ClockFace) { f.Untimed, f.ToMove = true, true }},
+		{"clockface_long_name.png", func(f *widgets.ClockFace) { f.Name = longName(1000) }},
+		{"clockface_untimed_long_name.png", func(f *widgets.ClockFace) {
+			f.Untimed, f.ToMove, f.Name = true, true, longName(120)
 		}},
 	} {
 		t.Run(tc.golden, func(t *testing.T) {
@@ -170,10 +188,109 @@ func TestClockFace_MinSizeSteady(t *testing.T) {
 			t.Errorf("MinSize at %v = %v, want %v as at 1:00:00", d, got, want)
 		}
 	}
+	for name, set := range map[string]func(){
+		"a delay":              func() { f.Delay = 4300 * time.Millisecond },
+		"a Bronstein delay":    func() { f.Delay, f.Bronstein = 0, 2*time.Second },
+		"moves to the control": func() { f.MovesToControl = 40 },
+		"all three":            func() { f.Delay, f.MovesToControl = time.Second, 1 },
+		"the move":             func() { f.ToMove, f.Running = true, true },
+		"a 1,000-rune name":    func() { f.Name = longName(1000) },
+	} {
+		set()
+		f.Refresh()
+		if got := f.MinSize(); got != want {
+			t.Errorf("MinSize with %s = %v, want %v as without", name, got, want)
+		}
+	}
 	f.Untimed = true
 	f.Refresh()
-	if got := f.MinSize(); got.Height >= want.Height {
-		t.Errorf("untimed MinSize %v is not smaller than timed %v", got, want)
+	untimed := f.MinSize()
+	if untimed.Height >= want.Height || untimed.Width != want.Width {
+		t.Errorf("untimed MinSize %v is not as wide and less high than timed %v", untimed, want)
+	}
+	f.Name, f.ToMove = "", false
+	f.Refresh()
+	if got := f.MinSize(); got != untimed {
+		t.Errorf("untimed MinSize without a name nor the move %v, want %v as with", got, untimed)
+	}
+}
+
+// TestClockFace_LongNameCut shows names far wider than the face: the
+// name is cut with "…" to the face's width, and the face does not widen.
+func TestClockFace_LongNameCut(t *testing.T) {
+	f := widgets.NewClockFace(game.White)
+	f.Name = "Magnus Carlsen"
+	w := showClock(t, f)
+	want := f.MinSize()
+	for _, n := range []int{120, 1000, 1_000_000} {
+		f.Name = longName(n)
+		f.Refresh()
+		if got := f.MinSize(); got != want {
+			t.Errorf("MinSize with a %d-rune name = %v, want %v as with a short one", n, got, want)
+		}
+		if got := w.Canvas().Size(); got.Width > 220 {
+			t.Errorf("the window widened to %v for a %d-rune name", got, n)
+		}
+		name := nameText(t, f)
+		if !strings.HasSuffix(name.Text, "…") || !strings.HasPrefix(f.Name, strings.TrimSuffix(name.Text, "…")) {
+			t.Errorf("a %d-rune name shows as %q, not its start and …", n, name.Text)
+		}
+		if textW := fyne.MeasureText(name.Text, name.TextSize, name.TextStyle).Width; name.Position().X+textW > f.Size().Width {
+			t.Errorf("the cut name %q ends at %v, beyond the face's %v", name.Text, name.Position().X+textW, f.Size().Width)
+		}
+	}
+	f.Name = "Judit Polgár"
+	f.Refresh()
+	if got := nameText(t, f).Text; got != "Judit Polgár" {
+		t.Errorf("a short name after a long one shows as %q", got)
+	}
+}
+
+// nameText returns the text of f's name: the first text of the face.
+func nameText(t *testing.T, f *widgets.ClockFace) *canvas.Text {
+	t.Helper()
+	for _, o := range test.WidgetRenderer(f).Objects() {
+		if txt, ok := o.(*canvas.Text); ok {
+			return txt
+		}
+	}
+	t.Fatal("the clock face has no text")
+	return nil
+}
+
+// TestClockFace_InfoLine checks the words below the digits.
+func TestClockFace_InfoLine(t *testing.T) {
+	for _, tc := range []struct {
+		set  func(*widgets.ClockFace)
+		want string
+	}{
+		{func(f *widgets.ClockFace) {}, "></text>"},
+		{func(f *widgets.ClockFace) { f.Delay = 4350 * time.Millisecond }, ">Delay 4.3<"},
+		{func(f *widgets.ClockFace) { f.Delay = 15 * time.Second }, ">Delay 0:15<"},
+		{func(f *widgets.ClockFace) { f.Bronstein = 2500 * time.Millisecond }, ">+2.5 back<"},
+		{func(f *widgets.ClockFace) { f.MovesToControl = 1 }, ">1 move to time control<"},
+		{func(f *widgets.ClockFace) { f.MovesToControl = 12 }, ">12 moves to time control<"},
+		{func(f *widgets.ClockFace) { f.Delay, f.MovesToControl = time.Second, 3 }, ">Delay 1.0 · 3 moves to time control<"},
+		{func(f *widgets.ClockFace) { f.Delay, f.Untimed = time.Second, true }, ""},
+	} {
+		f := widgets.NewClockFace(game.Black)
+		f.Remaining = 5 * time.Minute
+		showClock(t, f)
+		tc.set(f)
+		f.Refresh()
+		markup := test.RenderObjectToMarkup(f)
+		if tc.want == "" {
+			if strings.Contains(markup, "Delay") {
+				t.Errorf("an untimed face shows its delay:\n%s", markup)
+			}
+			continue
+		}
+		if !strings.Contains(markup, tc.want) {
+			t.Errorf("the face does not show %s:\n%s", tc.want, markup)
+		}
+		if !strings.Contains(markup, ">5:00<") {
+			t.Errorf("the digits do not show 5:00 beside %s:\n%s", tc.want, markup)
+		}
 	}
 }
 
@@ -187,6 +304,32 @@ func BenchmarkClockFaceRefresh(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		f.Remaining = time.Duration(i%36000) * 100 * time.Millisecond
+		f.Refresh()
+	}
+}
+
+// longName is a player's name of n runes, words of all widths.
+func longName(n int) string {
+	const words = "Wolfgang Amadeus Mozart Hubert Blaine Wolfeschlegelsteinhausenbergerdorff Senior "
+	var b strings.Builder
+	for i := 0; b.Len() < 2*n; i++ {
+		b.WriteString(words)
+	}
+	return string([]rune(b.String())[:n])
+}
+
+// BenchmarkClockFaceRefreshLongName refreshes a face with a name cut
+// short and a delay running down, as a game against the clock does.
+func BenchmarkClockFaceRefreshLongName(b *testing.B) {
+	a := test.NewTempApp(b)
+	a.Settings().SetTheme(variantTheme{theme.Theme{}, fynetheme.VariantLight})
+	f := widgets.NewClockFace(game.White)
+	f.Running, f.Remaining, f.Name, f.MovesToControl = true, time.Hour, longName(1000), 12
+	w := test.NewTempWindow(b, f)
+	w.Resize(fyne.NewSize(220, 90))
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		f.Delay = time.Duration(i%50) * 100 * time.Millisecond
 		f.Refresh()
 	}
 }

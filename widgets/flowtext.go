@@ -15,12 +15,13 @@ const (
 	flowGlyph                   // an annotation glyph shown apart: "±"
 	flowComment                 // a word of a comment
 	flowBracket                 // the bracket around a side line
+	flowResult                  // a word of the result line
 )
 
 // style is the text style a kind of token is drawn in; widths are
 // measured in it.
 func (k flowKind) style() fyne.TextStyle {
-	return fyne.TextStyle{Italic: k == flowComment}
+	return fyne.TextStyle{Italic: k == flowComment, Bold: k == flowResult}
 }
 
 // font is the font a token of the kind draws text in: a move or a glyph

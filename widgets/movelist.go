@@ -17,7 +17,8 @@ import (
 //
 // Every move, main line or side line, takes clicks: a click reports it
 // through OnSelect, a right click opens its Menu. The current move is
-// highlighted. Only the rows in view exist as objects, so a game of
+// highlighted. At the end, the game's result may show (SetResult).
+// Only the rows in view exist as objects, so a game of
 // thousands of moves stays fast.
 //
 // The list does not handle keys: the app moves through the game and calls
@@ -37,6 +38,7 @@ type MoveList struct {
 	Menu func(n *game.Node) *fyne.Menu
 
 	root    *game.Node
+	result  string     // the result line, or ""
 	current *game.Node // the highlighted move, or nil
 	view    *moveListView
 }
@@ -59,15 +61,38 @@ func (l *MoveList) CreateRenderer() fyne.WidgetRenderer {
 
 // SetRoot (re)reads the whole tree under root, the start of the game:
 // call it after every change to the game. The highlight stays on the
-// current move while it is in the tree. nil empties the list.
+// current move while it is in the tree. nil empties the list. Another
+// root than before drops the result line: it was another game's.
 func (l *MoveList) SetRoot(root *game.Node) {
+	if root != l.root {
+		l.result = ""
+	}
 	l.root = root
-	l.view.tree = buildMoveTree(root, l.Notation, &l.view.tree)
+	l.view.tree = buildMoveTree(root, l.Notation, l.result, &l.view.tree)
 	if _, ok := l.view.tree.spot(l.current); !ok {
 		l.current = nil
 	}
 	l.view.relayout()
 }
+
+// SetResult shows text, in bold, as the last line of the list, after
+// the moves, such as "0-1 · Black wins by checkmate"; "" shows none. The
+// app writes the text: the list knows nothing of how games end. When the
+// end of the list was in view, it scrolls to show the line.
+func (l *MoveList) SetResult(text string) {
+	if text == l.result {
+		return
+	}
+	atEnd := l.view.endInView()
+	l.result = text
+	l.SetRoot(l.root)
+	if atEnd && text != "" {
+		l.view.scrollToEnd()
+	}
+}
+
+// Result returns the text of the result line, or "".
+func (l *MoveList) Result() string { return l.result }
 
 // SetCurrent highlights n's move, on the main line or a side line, and
 // scrolls it into view. nil, the root or a node not in the tree

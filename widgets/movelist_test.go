@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/echiquier/echiquier/app/game"
@@ -680,5 +681,164 @@ func TestMoveList_HoverMarksMove(t *testing.T) {
 	test.MoveMouse(w.Canvas(), fyne.NewPos(250, 5)) // over the game's comment
 	if n := strings.Count(test.RenderToMarkup(w.Canvas()), `fillColor="hover"`); n != 0 {
 		t.Errorf("%d hover marks with the pointer over a comment, want none", n)
+	}
+}
+
+// foolsMate is the shortest checkmate.
+var foolsMate = []string{"f3", "e5", "g4", "Qh4#"}
+
+func TestMoveList_ResultLine(t *testing.T) {
+	g := playGame(t, "", foolsMate...)
+	l, w := showMoveList(t, g, fyne.NewSize(260, 160))
+	l.SetCurrent(g.MainLine()[3])
+	l.SetResult("0-1 · Black wins by checkmate")
+
+	if l.Result() != "0-1 · Black wins by checkmate" {
+		t.Errorf("Result() = %q", l.Result())
+	}
+	// Below "2. g4 Qh4#", in bold: "0-1 · Black wins by checkmate".
+	test.AssertRendersToImage(t, "movelist_result.png", w.Canvas())
+	markup := test.RenderToMarkup(w.Canvas())
+	if !strings.Contains(markup, ` bold pos="4,2" size="206x19">0-1 · Black wins by checkmate<`) {
+		t.Errorf("the result line does not show:\n%s", markup)
+	}
+
+	// Clicking it selects nothing.
+	var got *game.Node
+	l.OnSelect = func(n *game.Node) { got = n }
+	test.TapCanvas(w.Canvas(), fyne.NewPos(60, 70))
+	if got != nil {
+		t.Errorf("a click on the result line selected %s", got.SAN())
+	}
+
+	l.SetResult("")
+	if markup := test.RenderToMarkup(w.Canvas()); strings.Contains(markup, "checkmate") {
+		t.Errorf("SetResult(\"\") left the result line:\n%s", markup)
+	}
+}
+
+func TestMoveList_ResultLineFollowsTheGame(t *testing.T) {
+	g := playGame(t, "", foolsMate...)
+	l, w := showMoveList(t, g, fyne.NewSize(260, 160))
+	l.SetResult("0-1 · Black wins by checkmate")
+	l.SetRoot(g.Root()) // the same game again: the line stays
+	if !strings.Contains(test.RenderToMarkup(w.Canvas()), "checkmate") {
+		t.Error("SetRoot of the same game dropped the result line")
+	}
+	l.SetRoot(playGame(t, "", "e4").Root())
+	if l.Result() != "" || strings.Contains(test.RenderToMarkup(w.Canvas()), "checkmate") {
+		t.Errorf("a new game kept the result line %q", l.Result())
+	}
+}
+
+// TestMoveList_ResultLineScrollsIntoView ends a long game shown at its
+// last move: the result line comes into view under it.
+func TestMoveList_ResultLineScrollsIntoView(t *testing.T) {
+	g := longGame(t, 200)
+	line := g.MainLine()
+	l, _ := showMoveList(t, g, fyne.NewSize(220, 300))
+	l.SetCurrent(line[len(line)-1])
+	l.SetResult("½-½ · Draw by agreement")
+
+	if markup := test.RenderObjectToMarkup(l); !strings.Contains(markup, "Draw by agreement") {
+		t.Errorf("the result line is not in view at the end of a long game:\n%s", markup)
+	}
+	last, ok := l.MovePosition(line[len(line)-1])
+	if !ok || last.Y < 0 || last.Y > 300 {
+		t.Errorf("the last move is at %v, %v: scrolled out of view", last, ok)
+	}
+
+	// Browsing the start of the game, a result does not scroll away.
+	l.SetResult("")
+	l.SetCurrent(line[0])
+	l.SetResult("1-0 · White wins on time")
+	if first, _ := l.MovePosition(line[0]); first.Y < 0 || first.Y > 300 {
+		t.Errorf("the result line scrolled the first move, shown, to %v", first)
+	}
+}
+
+// TestMoveList_LongWordWraps shows comments of one word wider than the
+// list: they break over lines, every text within the list's width, and
+// no letter is lost.
+func TestMoveList_LongWordWraps(t *testing.T) {
+	word := strings.Repeat("abcdefghijklmnopqrstuvwxyz", 12)
+	link := "https://example.org/" + strings.Repeat("é", 90) + "/index.html"
+	g := readGame(t, "[Result \"*\"]\n\n{"+word+"} 1. e4 {see "+link+" for more} e5 *\n")
+	const width = 220
+	l, w := showMoveList(t, g, fyne.NewSize(width, 1000))
+	l.SetResult(word)
+
+	var texts []string
+	visibleTexts(w.Canvas().Content(), fyne.Position{}, func(txt *canvas.Text, pos fyne.Position) {
+		texts = append(texts, txt.Text)
+		if end := pos.X + fyne.MeasureText(txt.Text, txt.TextSize, txt.TextStyle).Width; end > width+0.5 {
+			t.Errorf("%q ends at x %v, past the list's %d", txt.Text, end, width)
+		}
+	})
+	all := strings.Join(texts, "")
+	for _, want := range []string{word + "1.e4see" + link + "formore1…e5" + word} {
+		if !strings.Contains(strings.ReplaceAll(all, " ", ""), want) {
+			t.Errorf("the list does not show %q in order:\n%q", want, texts)
+		}
+	}
+}
+
+// TestMoveList_SolidFigurines checks that figurines show filled, the
+// same for both sides.
+func TestMoveList_SolidFigurines(t *testing.T) {
+	_, w, _ := showFigurineList(t)
+	markup := test.RenderToMarkup(w.Canvas())
+	for _, want := range []string{">♞f3<", ">♞c6<", ">♝b5!<", ">♜e1<", ">♚h1<", "♛e2"} {
+		if !strings.Contains(markup, want) {
+			t.Errorf("the list lacks %s:\n%s", want, markup)
+		}
+	}
+	if strings.ContainsAny(markup, "♔♕♖♗♘♙") {
+		t.Errorf("an outlined figurine shows:\n%s", markup)
+	}
+}
+
+// TestMoveList_ShortWordsFitNarrowestLine checks why words of up to
+// eight runes are not cut: of the widest letters, in a side-line comment
+// of a list at its least width, they still fit.
+func TestMoveList_ShortWordsFitNarrowestLine(t *testing.T) {
+	g := readGame(t, "[Result \"*\"]\n\n1. e4 (1. d4 {WWWWWWWW MMMMMMMM @@@@@@@@ ————————}) e5 *\n")
+	l, w := showMoveList(t, g, fyne.NewSize(10, 400))
+	width := l.MinSize().Width
+	w.Resize(fyne.NewSize(width, 400))
+	seen := 0
+	visibleTexts(w.Canvas().Content(), fyne.Position{}, func(txt *canvas.Text, pos fyne.Position) {
+		if !strings.ContainsAny(txt.Text, "WM@—") {
+			return
+		}
+		seen++
+		if end := pos.X + fyne.MeasureText(txt.Text, txt.TextSize, txt.TextStyle).Width; end > width+0.5 {
+			t.Errorf("%q ends at x %v, past the list's least width %v", txt.Text, end, width)
+		}
+	})
+	if seen != 4 {
+		t.Fatalf("%d of the comment's 4 words show", seen)
+	}
+}
+
+// visibleTexts calls fn with every visible text under o that has some
+// text, and its position in o's parent's coordinates, o being at at.
+func visibleTexts(o fyne.CanvasObject, at fyne.Position, fn func(*canvas.Text, fyne.Position)) {
+	if !o.Visible() {
+		return
+	}
+	switch o := o.(type) {
+	case *canvas.Text:
+		if o.Text != "" {
+			fn(o, at)
+		}
+	case *fyne.Container:
+		for _, c := range o.Objects {
+			visibleTexts(c, at.Add(c.Position()), fn)
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(o).Objects() {
+			visibleTexts(c, at.Add(c.Position()), fn)
+		}
 	}
 }

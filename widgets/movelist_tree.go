@@ -3,6 +3,8 @@ package widgets
 import (
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/pgn"
@@ -59,10 +61,10 @@ func (t *moveTree) spot(n *game.Node) (nodeSpot, bool) {
 	return s, ok
 }
 
-// buildMoveTree lays out the tree under root. Moves show through
-// notation (nil: SAN as it is). prev, the tree read before, tells the
-// sizes to expect.
-func buildMoveTree(root *game.Node, notation func(string) string, prev *moveTree) moveTree {
+// buildMoveTree lays out the tree under root, and the result line after
+// it unless result is "". Moves show through notation (nil: SAN as it
+// is). prev, the tree read before, tells the sizes to expect.
+func buildMoveTree(root *game.Node, notation func(string) string, result string, prev *moveTree) moveTree {
 	b := treeBuilder{notation: notation, open: -1}
 	b.entries = make([]moveEntry, 0, len(prev.entries))
 	b.main = make([]mainSpot, 0, len(prev.main))
@@ -72,6 +74,7 @@ func buildMoveTree(root *game.Node, notation func(string) string, prev *moveTree
 	if root != nil {
 		b.mainLine(root)
 	}
+	b.addPara(words(nil, result, flowResult), indentTop)
 	return b.moveTree
 }
 
@@ -201,11 +204,55 @@ func push(toks []flowToken, t flowToken) []flowToken {
 // 0.17]", "[%csl Gd4]") are left out.
 func commentWords(toks []flowToken, comments []string) []flowToken {
 	for _, c := range comments {
-		for _, w := range strings.Fields(game.CommentText(c)) {
-			toks = push(toks, flowToken{text: w, kind: flowComment, space: true})
+		toks = words(toks, game.CommentText(c), flowComment)
+	}
+	return toks
+}
+
+// words appends the words of text as tokens of kind k. A word longer
+// than 2×wordPiece runes goes in pieces of wordPiece runes glued
+// together: the pieces stay on one line when the word fits, and a word
+// wider than a whole line (a link, a line of dashes) breaks between two
+// of them instead of running past the list's edge. Shorter words stay
+// whole, which costs less: even of the widest letters they fit in the
+// narrowest line, that of a side line in a list of its least width, two
+// moves wide.
+func words(toks []flowToken, text string, k flowKind) []flowToken {
+	for _, w := range strings.Fields(text) {
+		if utf8.RuneCountInString(w) <= 2*wordPiece {
+			toks = push(toks, flowToken{text: w, kind: k, space: true})
+			continue
+		}
+		space, glue := true, false
+		for w != "" {
+			n := pieceEnd(w)
+			toks = push(toks, flowToken{text: w[:n], kind: k, space: space, glue: glue})
+			w = w[n:]
+			space, glue = false, true
 		}
 	}
 	return toks
+}
+
+// wordPiece is the runes of a piece of a long word: small enough that a
+// word broken over lines leaves little room at the end of each.
+const wordPiece = 4
+
+// pieceEnd returns the byte length of the first piece of w: wordPiece
+// runes, and the combining marks after them, which belong to the last.
+func pieceEnd(w string) int {
+	n, i := 0, 0
+	for i < len(w) {
+		r, size := utf8.DecodeRuneInString(w[i:])
+		if n == wordPiece && !unicode.In(r, unicode.Mn, unicode.Me) && r != '\u200d' {
+			break
+		}
+		if n < wordPiece {
+			n++
+		}
+		i += size
+	}
+	return i
 }
 
 // glyphTokens appends the glyphs of nags except the first move-quality
@@ -241,12 +288,26 @@ func qualityNAG(nags []int) int {
 func (b *treeBuilder) moveText(n *game.Node, nags []int) string {
 	san := n.SAN()
 	if b.notation != nil {
-		san = b.notation(san)
+		san = solidFigurines(b.notation(san))
 	}
 	if q := qualityNAG(nags); q >= 0 {
 		san += pgn.NAGGlyph(nags[q])
 	}
 	return san
+}
+
+// solidFigurines draws the figurines of a move filled, ♞ for ♘: the
+// outlined ones of the glyph font are thin lines at text size, hard to
+// read beside the letters, and on a dark theme they show as hollow
+// outlines. Figurines stand for a piece of either side, so the filled
+// ones say the same.
+func solidFigurines(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '♔' && r <= '♙' {
+			return r + ('♚' - '♔')
+		}
+		return r
+	}, s)
 }
 
 // moveNumber is the number written before n's move: "12." for White's,

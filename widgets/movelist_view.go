@@ -16,7 +16,7 @@ import (
 const (
 	widestNumber   = "999…"
 	widestMove     = "Nbxd7+!?"
-	widestFigurine = "♘bxd7+!?"
+	widestFigurine = "♞bxd7+!?"
 )
 
 // listMetrics are the move list's sizes in the current theme.
@@ -227,6 +227,21 @@ func (v *moveListView) scrollToCurrent() {
 		off = top + h - viewH
 	}
 	v.scroll.ScrollToOffset(fyne.NewPos(0, off))
+	v.updateVisible()
+}
+
+// endInView tells whether the last row is in view, or the list not laid
+// out yet.
+func (v *moveListView) endInView() bool {
+	return v.width <= 0 || v.scroll.Offset.Y+v.scroll.Size().Height >= v.height-1
+}
+
+// scrollToEnd scrolls to the last row.
+func (v *moveListView) scrollToEnd() {
+	if v.width <= 0 {
+		return
+	}
+	v.scroll.ScrollToOffset(fyne.NewPos(0, max(v.height-v.scroll.Size().Height, 0)))
 	v.updateVisible()
 }
 

@@ -5,8 +5,10 @@
 # `package`: the Linux package holds the stripped binary, a valid .desktop
 # file that opens PGN files, the icon and the PGN MIME type.
 # `install`: `make install` into a throw-away HOME puts every file where
-# the desktop looks for it and makes Échiquier the default for PGN files;
-# `make uninstall` takes them away again.
+# the desktop looks for it and makes Échiquier the default for PGN files,
+# which xdg-open then opens with it even without GNOME or KDE; `make
+# uninstall` takes them away again. `make install PREFIX=` elsewhere
+# leaves the user's default applications alone.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -91,6 +93,8 @@ check_install() {
 	export HOME XDG_CONFIG_HOME XDG_DATA_HOME
 	unset XDG_CURRENT_DESKTOP DESKTOP_SESSION KDE_FULL_SESSION GNOME_DESKTOP_SESSION_ID 2>/dev/null || true
 
+	check_other_prefix
+
 	$make install >"$home/install.log" 2>&1 || {
 		cat "$home/install.log" >&2
 		fail "make install"
@@ -102,7 +106,7 @@ check_install() {
 	done
 	[ -x "$home/.local/bin/echiquier" ] || fail "installed binary is not executable"
 	pass "make install wrote binary, .desktop, hicolor icon and MIME type under ~/.local"
-	check_desktop "$share/applications/$id.desktop" "Exec=\"$home/.local/bin/echiquier\" %f"
+	check_desktop "$share/applications/$id.desktop" "Exec=$home/.local/bin/echiquier %f"
 
 	if have update-mime-database; then
 		has_line "$share/mime/aliases" "application/x-chess-pgn application/vnd.chess-pgn" ||
@@ -130,6 +134,8 @@ check_install() {
 		echo "note: xdg-mime missing, default application not checked"
 	fi
 
+	check_xdg_open
+
 	$make uninstall >"$home/uninstall.log" 2>&1 || {
 		cat "$home/uninstall.log" >&2
 		fail "make uninstall"
@@ -142,6 +148,62 @@ check_install() {
 		fail "make uninstall left $id in mimeapps.list"
 	fi
 	pass "make uninstall removed the files and the default"
+}
+
+# check_other_prefix: make install PREFIX=~/opt, a folder where no
+# desktop looks for applications, installs there but names no default
+# application in mimeapps.list, which would point at a .desktop file no
+# desktop finds; make uninstall PREFIX=~/opt removes it again.
+check_other_prefix() {
+	opt=$home/opt
+	$make install PREFIX="$opt" >"$home/install-opt.log" 2>&1 || {
+		cat "$home/install-opt.log" >&2
+		fail "make install PREFIX=$opt"
+	}
+	[ -x "$opt/bin/echiquier" ] && [ -f "$opt/share/applications/$id.desktop" ] ||
+		fail "make install PREFIX=$opt did not install there"
+	if [ -f "$XDG_CONFIG_HOME/mimeapps.list" ] && grep -q "$id" "$XDG_CONFIG_HOME/mimeapps.list"; then
+		fail "make install PREFIX=$opt named $id in mimeapps.list: $(grep "$id" "$XDG_CONFIG_HOME/mimeapps.list")"
+	fi
+	$make uninstall PREFIX="$opt" >"$home/uninstall-opt.log" 2>&1 || {
+		cat "$home/uninstall-opt.log" >&2
+		fail "make uninstall PREFIX=$opt"
+	}
+	[ ! -e "$opt/bin/echiquier" ] || fail "make uninstall PREFIX=$opt left the binary"
+	pass "make install PREFIX=$opt leaves mimeapps.list alone"
+}
+
+# check_xdg_open: xdg-open, without GNOME or KDE (as on a bare Debian
+# 12), runs the installed .desktop file's Exec line on a PGN file whose
+# name has a space. The installed binary is swapped for a stub that
+# writes down its arguments: no window opens. xdg-open only looks for
+# applications when it sees a display, so it is given a display that
+# does not exist, and a session bus that does not exist either, so that
+# it asks nothing of a real desktop.
+check_xdg_open() {
+	if ! have xdg-open || ! have mimetype; then
+		echo "note: xdg-open or mimetype (libfile-mimeinfo-perl) missing, xdg-open not checked"
+		return 0
+	fi
+	bin=$home/.local/bin/echiquier
+	record=$home/opened-with
+	cat >"$bin" <<-EOF
+		#!/bin/sh
+		for arg in "\$@"; do printf '%s\n' "\$arg"; done >"$record"
+	EOF
+	pgn="$home/My games.pgn"
+	printf '[Event "xdg-open"]\n[Result "*"]\n\n1. e4 *\n' >"$pgn"
+	mkdir -p "$home/run"
+	got=$(env -u WAYLAND_DISPLAY -u BROWSER DISPLAY=:echiquier-check \
+		DBUS_SESSION_BUS_ADDRESS="unix:path=$home/no-bus" XDG_RUNTIME_DIR="$home/run" \
+		mimetype --brief "$pgn" 2>/dev/null)
+	[ "$got" = application/vnd.chess-pgn ] || fail "mimetype calls $pgn '$got', not application/vnd.chess-pgn"
+	out=$(env -u WAYLAND_DISPLAY -u BROWSER DISPLAY=:echiquier-check \
+		DBUS_SESSION_BUS_ADDRESS="unix:path=$home/no-bus" XDG_RUNTIME_DIR="$home/run" \
+		timeout 60 xdg-open "$pgn" 2>&1) || fail "xdg-open '$pgn' failed: $out"
+	[ -f "$record" ] || fail "xdg-open '$pgn' did not run the installed program: $out"
+	[ "$(cat "$record")" = "$pgn" ] || fail "xdg-open ran the installed program with '$(cat "$record")', not '$pgn'"
+	pass "xdg-open without a desktop runs $(grep '^Exec=' "$share/applications/$id.desktop") on '$pgn'"
 }
 
 case ${1:-} in

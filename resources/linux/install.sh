@@ -4,8 +4,9 @@
 # Installs Échiquier from the package `make package` built into PREFIX
 # (~/.local for the current user): the binary in PREFIX/bin, the .desktop
 # file in PREFIX/share/applications, the icon in the hicolor theme, the PGN
-# MIME type in PREFIX/share/mime; then makes Échiquier the default
-# application for PGN files. The desktop tools are used when they exist
+# MIME type in PREFIX/share/mime; then, when PREFIX/share is where the
+# desktop looks for applications, makes Échiquier the default application
+# for PGN files. The desktop tools are used when they exist
 # and skipped, with a note, when they do not. `uninstall` removes the same
 # files. Exits non-zero only when a file cannot be copied or removed.
 set -eu
@@ -37,7 +38,12 @@ refresh() {
 
 # exec_line prints the Exec line for the installed binary: an absolute
 # path, because ~/.local/bin is often missing from a desktop session's
-# PATH, quoted as the Desktop Entry specification asks.
+# PATH. The path is written bare when it can be, though the Desktop Entry
+# specification allows quotes: xdg-open without GNOME or KDE (Debian 12's
+# xdg-utils 1.1.3) takes the Exec line's first word, quotes included, as
+# the program, finds none and fails with "Permission denied". A path that
+# needs quotes (a space, a character the specification reserves) gets
+# them, with a warning that such desktops cannot run it.
 exec_line() {
 	case $bindir in
 	*[\"\`\$\\%]* | *'
@@ -45,8 +51,37 @@ exec_line() {
 		echo "install: cannot write '$bindir' into a .desktop file; choose another PREFIX" >&2
 		exit 1
 		;;
+	*[[:space:]\'\>\<~\|\&\;\*\?\#\(\)]*)
+		echo "install: '$bindir' must be quoted in the .desktop file; xdg-open without GNOME or KDE cannot open files with it" >&2
+		printf 'Exec="%s/%s" %%f\n' "$bindir" "$exe"
+		;;
+	*)
+		printf 'Exec=%s/%s %%f\n' "$bindir" "$exe"
+		;;
 	esac
-	printf 'Exec="%s/%s" %%f\n' "$bindir" "$exe"
+}
+
+# canonical prints directory $1 as an absolute path without symbolic
+# links, or nothing when it does not exist.
+canonical() { (cd -P -- "$1" 2>/dev/null && pwd); }
+
+# on_data_path tells whether $datadir is one of the folders where the
+# desktop looks for applications: $XDG_DATA_HOME (~/.local/share) or one
+# of $XDG_DATA_DIRS (/usr/local/share:/usr/share). Only then may the
+# user's mimeapps.list name the application: elsewhere, the default would
+# point at a .desktop file no desktop finds.
+on_data_path() {
+	data=$(canonical "$datadir")
+	[ -n "$data" ] || return 1
+	old_ifs=$IFS
+	IFS=:
+	# shellcheck disable=SC2086 # split on the colons
+	set -- "${XDG_DATA_HOME:-$HOME/.local/share}" ${XDG_DATA_DIRS:-/usr/local/share:/usr/share}
+	IFS=$old_ifs
+	for dir in "$@"; do
+		[ -n "$dir" ] && [ "$(canonical "$dir")" = "$data" ] && return 0
+	done
+	return 1
 }
 
 do_install() {
@@ -71,8 +106,12 @@ do_install() {
 	touch "$datadir/icons/hicolor"
 	refresh update-mime-database "$mimedir"
 	refresh update-desktop-database "$appsdir"
-	# shellcheck disable=SC2086 # one argument per MIME type
-	refresh xdg-mime default "$id.desktop" $mimetypes
+	if on_data_path; then
+		# shellcheck disable=SC2086 # one argument per MIME type
+		refresh xdg-mime default "$id.desktop" $mimetypes
+	else
+		echo "install: $datadir is not where the desktop looks for applications (\$XDG_DATA_HOME, \$XDG_DATA_DIRS): PGN files are not given to Échiquier"
+	fi
 }
 
 # forget_default removes our line from the user's mimeapps.list, where
@@ -87,7 +126,7 @@ do_uninstall() {
 	rm -f "$bindir/$exe" "$appsdir/$id.desktop" "$icondir/$id.png" "$mimedir/packages/$id.xml"
 	if [ -d "$mimedir/packages" ]; then refresh update-mime-database "$mimedir"; fi
 	if [ -d "$appsdir" ]; then refresh update-desktop-database "$appsdir"; fi
-	forget_default
+	if on_data_path; then forget_default; fi
 	echo "uninstall: removed Échiquier from $prefix"
 }
 
