@@ -3,6 +3,7 @@ package app
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -101,5 +102,38 @@ func TestNewGameRemembersTheCustomTimeControl(t *testing.T) {
 	if selects[0].SelectedIndex() != len(selects[0].Options)-1 || selects[1].SelectedIndex() != kindHourglass || entries[2].Text != "3" {
 		t.Errorf("the dialog does not offer the custom control again: preset %d, kind %d, minutes %q",
 			selects[0].SelectedIndex(), selects[1].SelectedIndex(), entries[2].Text)
+	}
+}
+
+func TestTheMoveListEndsWithTheResult(t *testing.T) {
+	h := newHarness(t)
+	h.play("f2f3 e7e5 g2g4 d8h4")
+	if got := h.app.ui.moves.Result(); got != "0-1 · Black wins by checkmate" {
+		t.Errorf("the move list ends with %q", got)
+	}
+}
+
+func TestTheClockFacesShowWhoseTurnItIs(t *testing.T) {
+	// Untimed games showed whose turn it was only in the status line.
+	h := newHarness(t)
+	white, black := h.app.ui.clocks[game.White], h.app.ui.clocks[game.Black]
+	if !white.ToMove || black.ToMove {
+		t.Fatalf("at the start: White %v, Black %v", white.ToMove, black.ToMove)
+	}
+	h.play("e2e4")
+	if white.ToMove || !black.ToMove {
+		t.Errorf("after 1. e4: White %v, Black %v", white.ToMove, black.ToMove)
+	}
+}
+
+func TestTheClockFaceCountsTheDelayDown(t *testing.T) {
+	h := newHarness(t)
+	tc, _ := game.ParseTimeControl("300d5")
+	g, _ := game.New(game.Options{TimeControl: tc, Now: h.clock.now})
+	h.app.sess.NewGame(g)
+	h.clock.advance(2 * time.Second)
+	h.app.Tick()
+	if got := h.app.ui.clocks[game.White].Delay; got != 3*time.Second {
+		t.Errorf("after 2 s of a 5 s delay the face shows %v left", got)
 	}
 }

@@ -3,6 +3,8 @@ package app
 import (
 	"image/color"
 	"strconv"
+	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -36,7 +38,7 @@ type ui struct {
 
 	takeBack, offerDraw, claimDraw, resign, flip, pause *widget.Button
 
-	shownClock [2]string // the text each clock shows, to refresh only on change
+	shownClock [2]clockShown // what each clock shows, to refresh only on change
 }
 
 func (a *App) buildUI() *ui {
@@ -106,6 +108,7 @@ func (u *ui) buildActions(a *App) {
 // refresh brings the whole window in line with the session.
 func (a *App) refresh() {
 	a.ui.moves.SetRoot(a.sess.Game().Root())
+	a.ui.moves.SetResult(resultLine(a.sess.Game()))
 	a.refreshView()
 	a.refreshClockFaces(true)
 	a.refreshActions()
@@ -171,6 +174,21 @@ func (a *App) refreshBanner(n *game.Node) {
 	u.banner.Show()
 }
 
+// resultLine is the last line of the move list: the result and how the
+// game ended ("0-1 · Black wins by checkmate"), and where the Laws ended a
+// game that its file goes on after; "" for a game that goes on.
+func resultLine(g *game.Game) string {
+	var parts []string
+	if st := g.Status(); st.Over() {
+		parts = append(parts, g.Tag("Result")+" · "+resultText(st))
+	}
+	if n, st, ok := g.LawEnd(); ok {
+		parts = append(parts, lang.L("The Laws of Chess ended the game after {{.Move}}: {{.Reason}}; the file goes on.",
+			map[string]any{"Move": moveLabel(n), "Reason": resultText(st)}))
+	}
+	return strings.Join(parts, "\n")
+}
+
 // moveLabel writes a node's move with its number: "12. Nf3", "12... Nf6".
 func moveLabel(n *game.Node) string {
 	dots := ". "
@@ -196,19 +214,40 @@ func (a *App) refreshClockFaces(force bool) {
 		a.ui.topSlot.Refresh()
 		a.ui.lowSlot.Refresh()
 	}
+	used := g.ClockState().Elapsed
 	for _, c := range []game.Color{game.White, game.Black} {
 		f := a.ui.clocks[c]
 		rem := g.Remaining(c)
-		running := timed && !over && !g.Paused() && g.Turn() == c
-		text := widgets.FormatClock(rem)
-		if !force && text == a.ui.shownClock[c] && running == f.Running {
+		toMove := g.Turn() == c && !over
+		running := timed && toMove && !g.Paused()
+		st, toControl := g.StageOf(c)
+		shown := clockShown{text: widgets.FormatClock(rem), running: running, toMove: toMove, toControl: toControl}
+		if toMove && st.Delay > 0 {
+			// Tenths, as the face shows them: a redraw when they change.
+			if st.DelayKind == game.SimpleDelay {
+				shown.delay = max(st.Delay-used, 0).Truncate(100 * time.Millisecond)
+			} else {
+				shown.bronstein = min(used, st.Delay).Truncate(100 * time.Millisecond)
+			}
+		}
+		if !force && shown == a.ui.shownClock[c] {
 			continue
 		}
-		a.ui.shownClock[c] = text
-		f.Name, f.Remaining, f.Running = playerName(g, c), rem, running
+		a.ui.shownClock[c] = shown
+		f.Name, f.Remaining, f.Running, f.ToMove = playerName(g, c), rem, running, toMove
 		f.Paused, f.Untimed = timed && g.Paused() && !over, !timed
+		f.Delay, f.Bronstein, f.MovesToControl = shown.delay, shown.bronstein, toControl
 		f.Refresh()
 	}
+}
+
+// clockShown is what a clock face shows, to redraw it only when that
+// changes.
+type clockShown struct {
+	text             string
+	running, toMove  bool
+	delay, bronstein time.Duration
+	toControl        int
 }
 
 func (a *App) refreshStatus() {

@@ -294,3 +294,22 @@ func TestUntimedGame(t *testing.T) {
 		t.Errorf("TimeControl = %q", got)
 	}
 }
+
+func TestStageOf(t *testing.T) {
+	tc, _ := game.ParseTimeControl("3/300+2:60d5")
+	g, _ := game.New(game.Options{TimeControl: tc})
+	if st, left := g.StageOf(game.White); st.Increment != 2*time.Second || left != 3 {
+		t.Fatalf("at the start: %v, %d moves to the control", st, left)
+	}
+	for _, m := range []string{"Nf3", "Nf6", "Ng1", "Ng8"} {
+		g.Move(m)
+	}
+	if _, left := g.StageOf(game.White); left != 1 {
+		t.Errorf("after two moves each: %d moves to the control", left)
+	}
+	g.Move("Nf3")
+	g.Move("Nf6")
+	if st, left := g.StageOf(game.White); st.Delay != 5*time.Second || left != 0 {
+		t.Errorf("after the control: %v, %d", st, left)
+	}
+}

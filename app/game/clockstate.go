@@ -123,3 +123,26 @@ func ParseClockState(text string) (ClockState, error) {
 	s.Paused = len(f) == 5
 	return s, nil
 }
+
+// StageOf returns the stage of the time control in force for c's next
+// move, and how many moves c still has to make before the next time
+// control, counting that move (0 when the stage runs to the end of the
+// game). An untimed game has neither.
+func (g *Game) StageOf(c Color) (Stage, int) {
+	tc := g.clock.tc
+	if tc.IsZero() {
+		return Stage{}, 0
+	}
+	next := g.clock.state.moves[c] + 1
+	i, _ := tc.stageOf(next)
+	if tc.Stages[i].Moves == 0 {
+		return tc.Stages[i], 0
+	}
+	left := 1
+	for k := next; ; k++ {
+		if _, completes := tc.stageOf(k); completes {
+			return tc.Stages[i], left
+		}
+		left++
+	}
+}
