@@ -4,6 +4,7 @@ import (
 	"errors"
 	"log"
 	"path/filepath"
+	"syscall"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
@@ -60,7 +61,20 @@ func (a *App) autosaveNote() string {
 		return ""
 	}
 	return lang.L("Crash protection is off: the game cannot be autosaved ({{.Reason}}). Save it to keep it.",
-		map[string]any{"Reason": oneLine(a.autosaveErr.Error())})
+		map[string]any{"Reason": diskReason(a.autosaveErr)})
+}
+
+// diskReason says in a few words why a file could not be written.
+func diskReason(err error) string {
+	switch {
+	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
+		return lang.L("the disk is full")
+	case errors.Is(err, syscall.EROFS):
+		return lang.L("the folder is read-only")
+	case errors.Is(err, syscall.EACCES), errors.Is(err, syscall.EPERM):
+		return lang.L("no permission to write there")
+	}
+	return oneLine(err.Error())
 }
 
 // offerOrphans offers, one after the other, the games that other windows

@@ -88,3 +88,22 @@ func TestQuittingWhileOfferedKeepsTheGame(t *testing.T) {
 		t.Fatalf("quitting at the offer lost the game: %v", err)
 	}
 }
+
+func TestAFailingAutosaveIsSaid(t *testing.T) {
+	// Autosave failures (a full disk) were only logged.
+	full := filepath.Dir(fullDisk(t, "x", ""))
+	h := newHarnessIn(t, full)
+	if h.app.autosave == nil {
+		// Opening the store itself failed on the full disk: said too.
+		if !strings.Contains(h.app.ui.status.Text, "Crash protection is off") {
+			t.Fatalf("status: %q", h.app.ui.status.Text)
+		}
+		return
+	}
+	h.play("e2e4")
+	h.app.autosave.Flush()
+	h.queue.runOne(t) // the failure, handed to the UI goroutine
+	if got := h.app.ui.status.Text; !strings.Contains(got, "Crash protection is off") || !strings.Contains(got, "the disk is full") {
+		t.Errorf("status after a failed autosave: %q", got)
+	}
+}
