@@ -1,6 +1,7 @@
 package app
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -135,5 +136,17 @@ func TestTheClockFaceCountsTheDelayDown(t *testing.T) {
 	h.app.Tick()
 	if got := h.app.ui.clocks[game.White].Delay; got != 3*time.Second {
 		t.Errorf("after 2 s of a 5 s delay the face shows %v left", got)
+	}
+}
+
+func TestAGameOpenedFromAFileShowsItsMoveInTheList(t *testing.T) {
+	h := newHarness(t)
+	path := filepath.Join(t.TempDir(), "long.pgn")
+	writeFile(t, path, pgnGame("White=Long", 201))
+	h.open(path)
+	l := h.app.ui.moves
+	pos, ok := l.MovePosition(h.app.sess.Shown())
+	if !ok || pos.Y < 0 || pos.Y > l.Size().Height {
+		t.Errorf("the move shown is at %v in a list %v high (ok %v)", pos, l.Size().Height, ok)
 	}
 }
