@@ -29,6 +29,9 @@ func (a *App) mainMenu() *fyne.MainMenu {
 	autoFlip.Action = func() {
 		a.setAutoFlip(!a.settings.AutoFlip())
 		autoFlip.Checked = a.settings.AutoFlip()
+		// The menu makes room for check marks when it is refreshed:
+		// without it, the mark just set overlaps the label.
+		a.refreshMainMenu()
 	}
 	settingsItem := item(lang.L("Settings…"), a.showSettings, ctrl(fyne.KeyComma))
 	a.playItems = playItems{
