@@ -106,6 +106,8 @@ func drawText(r game.Reason) string {
 		return lang.L("Draw by stalemate")
 	case game.InsufficientMaterial:
 		return lang.L("Draw: neither side can checkmate")
+	case game.DeadPosition:
+		return lang.L("Draw: dead position, neither side can checkmate by any series of legal moves")
 	case game.FivefoldRepetition:
 		return lang.L("Draw by fivefold repetition")
 	case game.SeventyFiveMoveRule:
@@ -117,7 +119,7 @@ func drawText(r game.Reason) string {
 	case game.Agreement:
 		return lang.L("Draw by agreement")
 	case game.TimeForfeit:
-		return lang.L("Draw: time ran out, but the opponent could not checkmate")
+		return lang.L("Draw: time ran out, but the opponent could not checkmate by any series of legal moves")
 	case game.NoReason:
 		return lang.L("Draw")
 	}

@@ -75,34 +75,33 @@ func (p *Position) IsDead(nodes int) bool {
 }
 
 // deadAfterMove is the check made after every move: material (reported
-// apart, as InsufficientMaterial), then the static analysis, then, for
-// positions of kings, pawns and bishops where the static analysis
-// sees walls, a search of MoveCheckNodes positions.
+// apart, as InsufficientMaterial), then the static analysis, then, when
+// that proves one side unable to mate and only kings, pawns and bishops
+// are left, a search of MoveCheckNodes positions for the other side.
 func (p *Position) deadAfterMove() bool {
 	if !hasBlockedPawn(p) {
 		return false
 	}
 	r := analyse(p, White, Black)
 	white, black := r.cannotMateStatic(White), r.cannotMateStatic(Black)
-	if white && black {
+	switch {
+	case white && black:
 		return true
+	case !white && !black:
+		// Neither side near a proof: a search of a few positions would
+		// not settle it, and would cost every move of a closed game.
+		return false
 	}
 	if r.pieces[White][Knight]|r.pieces[Black][Knight]|r.pieces[White][Rook]|
 		r.pieces[Black][Rook]|r.pieces[White][Queen]|r.pieces[Black][Queen] != 0 {
-		// Pieces that go nearly anywhere: the position is very likely
-		// alive, and not worth a search each move.
+		// Pieces that go nearly anywhere: not worth a search each move.
 		return false
 	}
-	for c := White; c <= Black; c++ {
-		if (c == White && white) || (c == Black && black) {
-			continue
-		}
-		s := searcher{winner: c}
-		if s.exhaust(p, MoveCheckNodes) != proven {
-			return false
-		}
+	s := searcher{winner: White}
+	if white {
+		s.winner = Black
 	}
-	return true
+	return s.exhaust(p, MoveCheckNodes) == proven
 }
 
 // searcher looks for a mate by winner. nodes counts the positions it
