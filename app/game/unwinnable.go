@@ -20,8 +20,8 @@ const (
 	// not to be felt (well under a millisecond).
 	MoveCheckNodes = 64
 	// FlagCheckNodes is the search allowed when a flag falls, decided
-	// once per game (about a second at most).
-	FlagCheckNodes = 100_000
+	// once per game: about half a second at most.
+	FlagCheckNodes = 50_000
 )
 
 // CannotMate reports whether c cannot checkmate by any series of legal
@@ -153,7 +153,7 @@ func after(p *Position, m Move) Position {
 // iterative deepening until s.nodes reaches limit, and reports whether it
 // found one.
 func (s *searcher) helpmate(p *Position, limit int) bool {
-	s.seen = make(map[stateKey]int)
+	s.seen = make(map[stateKey]int, min(limit, 1<<12))
 	for depth := 1; depth <= 64 && s.nodes < limit; depth++ {
 		if s.mateWithin(p, depth, 0, limit) {
 			return true
@@ -268,7 +268,7 @@ const (
 // reaches limit. It is proven when it visited them all and none was a
 // mate by the winner.
 func (s *searcher) exhaust(p *Position, limit int) outcome {
-	s.seen = make(map[stateKey]int)
+	s.seen = make(map[stateKey]int, min(limit, 1<<12))
 	stack := []Position{*p}
 	s.seen[keyFor(p)] = 0
 	for len(stack) > 0 {
