@@ -17,8 +17,8 @@ package game
 // Budgets of positions searched. A node costs a few microseconds.
 const (
 	// MoveCheckNodes is the search allowed after each move, small enough
-	// not to be felt (well under a millisecond).
-	MoveCheckNodes = 64
+	// not to be felt (a few hundred microseconds at most).
+	MoveCheckNodes = 256
 	// FlagCheckNodes is the search allowed when a flag falls, decided
 	// once per game: about half a second at most.
 	FlagCheckNodes = 50_000
@@ -76,8 +76,9 @@ func (p *Position) IsDead(nodes int) bool {
 
 // deadAfterMove is the check made after every move: material (reported
 // apart, as InsufficientMaterial), then the static analysis, then, when
-// that proves one side unable to mate and only kings, pawns and bishops
-// are left, a search of MoveCheckNodes positions for the other side.
+// that proves one side unable to mate, finds frozen pawns, and only
+// kings, pawns and bishops are left, a search of MoveCheckNodes positions
+// for the other side.
 func (p *Position) deadAfterMove() bool {
 	if !hasBlockedPawn(p) {
 		return false
@@ -92,9 +93,11 @@ func (p *Position) deadAfterMove() bool {
 		// not settle it, and would cost every move of a closed game.
 		return false
 	}
-	if r.pieces[White][Knight]|r.pieces[Black][Knight]|r.pieces[White][Rook]|
+	if r.frozen == 0 || r.pieces[White][Knight]|r.pieces[Black][Knight]|r.pieces[White][Rook]|
 		r.pieces[Black][Rook]|r.pieces[White][Queen]|r.pieces[Black][Queen] != 0 {
-		// Pieces that go nearly anywhere: not worth a search each move.
+		// No wall, or pieces that go nearly anywhere: not worth a search
+		// each move (a king and pawn against a king would cost one at
+		// every move of the ending).
 		return false
 	}
 	s := searcher{winner: White}
@@ -291,6 +294,9 @@ func (s *searcher) exhaust(p *Position, limit int) outcome {
 		if r := analyse(&q, s.winner); r.cannotMateStatic(s.winner) {
 			continue
 		}
+		// Every position made counts, not only those expanded: making
+		// them is most of the cost.
+		s.nodes += len(moves)
 		for _, m := range moves {
 			next := after(&q, m)
 			k := keyFor(&next)
