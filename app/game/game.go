@@ -192,9 +192,8 @@ func (n *Node) endStatus(hasMove bool) Status {
 // or a draw when the opponent could not checkmate (FIDE 6.9).
 func (g *Game) endOnTime(now time.Time) {
 	loser := g.live.pos.Turn
-	m := countMaterial(&g.live.pos.Board)
 	s := winFor(loser.Other(), TimeForfeit)
-	if m.cannotMate(loser.Other()) || g.live.pos.CannotMate(loser.Other(), FlagCheckNodes) {
+	if g.live.pos.CannotMate(loser.Other(), FlagCheckNodes) {
 		s = drawn(TimeForfeit)
 	}
 	g.finish(s, now)
