@@ -105,7 +105,7 @@ func (a *App) offerOrphan(orphans []autosave.Orphan) {
 	g := rec.Game
 	log.Print("autosave: offering to resume the interrupted game")
 	data := map[string]any{"White": playerName(g, game.White), "Black": playerName(g, game.Black),
-		"Move": moveLabel(g.Live()), "Moves": rec.Moves, "Lost": rec.Lost, "Result": resultText(g.Status())}
+		"Move": moveLabel(g.Live()), "Moves": rec.Moves, "Lost": rec.Lost, "Result": gameResultText(g)}
 	title, msg := lang.L("Resume the interrupted game?"), lang.L("A game was interrupted after {{.Move}} ({{.White}} – {{.Black}}). Resume it?", data)
 	switch {
 	case g.Status().Over():

@@ -150,3 +150,14 @@ func TestAGameOpenedFromAFileShowsItsMoveInTheList(t *testing.T) {
 		t.Errorf("the move shown is at %v in a list %v high (ok %v)", pos, l.Size().Height, ok)
 	}
 }
+
+func TestResultsNameThePlayers(t *testing.T) {
+	h := newHarness(t)
+	g, _ := game.New(game.Options{Now: h.clock.now})
+	g.SetTag("White", "Ann")
+	g.SetTag("Black", "Ben")
+	h.app.sess.NewGame(g)
+	h.app.settings.SetConfirmResign(false)
+	h.app.askResign()
+	h.wantGameOver("Ann resigned: Ben wins")
+}

@@ -57,6 +57,28 @@ func toMoveUnnamedText(g *game.Game) string {
 	return lang.L("Black to move")
 }
 
+// gameResultText says how g ended, naming the players where the result
+// is about one of them: who resigned, whose time ran out.
+func gameResultText(g *game.Game) string {
+	s := g.Status()
+	if !s.Over() {
+		return ""
+	}
+	winner, won := s.Winner()
+	named := playerName(g, game.White) != sideName(game.White) || playerName(g, game.Black) != sideName(game.Black)
+	switch {
+	case s.Reason == game.TimeForfeit && !won:
+		// The flag of the side to move fell; the opponent could not mate.
+		return lang.L("Draw: {{.Player}} ran out of time, but {{.Opponent}} could not checkmate by any series of legal moves",
+			map[string]any{"Player": playerName(g, g.Turn()), "Opponent": playerName(g, g.Turn().Other())})
+	case named && s.Reason == game.Resignation:
+		return lang.L("{{.Loser}} resigned: {{.Winner}} wins", map[string]any{"Loser": playerName(g, winner.Other()), "Winner": playerName(g, winner)})
+	case named && s.Reason == game.TimeForfeit:
+		return lang.L("{{.Loser}} ran out of time: {{.Winner}} wins", map[string]any{"Loser": playerName(g, winner.Other()), "Winner": playerName(g, winner)})
+	}
+	return resultText(s)
+}
+
 // resultText says how a game ended: "White wins by checkmate".
 func resultText(s game.Status) string {
 	if !s.Over() {
@@ -109,6 +131,8 @@ func drawText(r game.Reason) string {
 		return lang.L("Draw by stalemate")
 	case game.InsufficientMaterial:
 		return lang.L("Draw: neither side can checkmate")
+	case game.DeadPosition:
+		return lang.L("Draw: dead position, neither side can checkmate by any series of legal moves")
 	case game.FivefoldRepetition:
 		return lang.L("Draw by fivefold repetition")
 	case game.SeventyFiveMoveRule:
@@ -120,7 +144,7 @@ func drawText(r game.Reason) string {
 	case game.Agreement:
 		return lang.L("Draw by agreement")
 	case game.TimeForfeit:
-		return lang.L("Draw: time ran out, but the opponent could not checkmate")
+		return lang.L("Draw: time ran out, but the opponent could not checkmate by any series of legal moves")
 	case game.NoReason:
 		return lang.L("Draw")
 	}
@@ -140,6 +164,8 @@ func reasonText(r game.Reason) string {
 		return lang.L("stalemate")
 	case game.InsufficientMaterial:
 		return lang.L("insufficient material")
+	case game.DeadPosition:
+		return lang.L("dead position")
 	case game.FivefoldRepetition:
 		return lang.L("fivefold repetition")
 	case game.SeventyFiveMoveRule:

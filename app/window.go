@@ -154,7 +154,7 @@ func (a *App) refreshBanner(n *game.Node) {
 		u.viewing.SetText(text)
 		buttons = u.bannerBack
 	case g.Status().Over():
-		u.viewing.SetText(lang.L("Game over: {{.Result}}", map[string]any{"Result": resultText(g.Status())}))
+		u.viewing.SetText(lang.L("Game over: {{.Result}}", map[string]any{"Result": gameResultText(g)}))
 		buttons = u.bannerOver
 	case offered:
 		u.viewing.SetText(lang.L("{{.Player}} offers a draw. {{.Opponent}}: accept, decline, or play a move to decline.",
@@ -180,7 +180,7 @@ func (a *App) refreshBanner(n *game.Node) {
 func resultLine(g *game.Game) string {
 	var parts []string
 	if st := g.Status(); st.Over() {
-		parts = append(parts, g.Tag("Result")+" · "+resultText(st))
+		parts = append(parts, g.Tag("Result")+" · "+gameResultText(g))
 	}
 	if n, st, ok := g.LawEnd(); ok {
 		parts = append(parts, lang.L("The Laws of Chess ended the game after {{.Move}}: {{.Reason}}; the file goes on.",
@@ -255,7 +255,7 @@ func (a *App) refreshStatus() {
 	text := toMoveText(g)
 	switch {
 	case g.Status().Over():
-		text = resultText(g.Status())
+		text = gameResultText(g)
 	case g.Paused() && !g.TimeControl().IsZero():
 		text = lang.L("{{.Status}} — clocks paused", map[string]any{"Status": text})
 	}

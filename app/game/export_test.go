@@ -23,6 +23,12 @@ func (p Piece) FENLetter() string { return p.fenLetter() }
 // RaceEnabled tells the external tests whether they run under -race.
 const RaceEnabled = raceDetector
 
+// CountMaterialDead reports whether p is dead for want of material alone.
+func CountMaterialDead(p Position) bool {
+	m := countMaterial(&p.Board)
+	return m.isDead()
+}
+
 // TypicalGame is a real game of 80 plies (Knezevic–Kasparov, Banja Luka
 // 1979), as the corpus writes it, for the benchmarks.
 const TypicalGame = typicalGameText

@@ -287,6 +287,8 @@ func (n *Node) endStatus(hasMove bool) Status {
 	switch {
 	case m.isDead():
 		return drawn(InsufficientMaterial)
+	case n.pos.deadAfterMove():
+		return drawn(DeadPosition)
 	case n.repetitions() >= 5:
 		return drawn(FivefoldRepetition)
 	case n.pos.HalfMoves >= 150:
@@ -299,9 +301,8 @@ func (n *Node) endStatus(hasMove bool) Status {
 // or a draw when the opponent could not checkmate (FIDE 6.9).
 func (g *Game) endOnTime(now time.Time) {
 	loser := g.live.pos.Turn
-	m := countMaterial(&g.live.pos.Board)
 	s := winFor(loser.Other(), TimeForfeit)
-	if m.cannotMate(loser.Other()) {
+	if g.live.pos.CannotMate(loser.Other(), FlagCheckNodes) {
 		s = drawn(TimeForfeit)
 	}
 	g.finish(s, now)

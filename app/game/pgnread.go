@@ -345,8 +345,10 @@ func reasonFromTermination(t, result string) Reason {
 		return FiftyMoveRule
 	case has("time", "flag", "timeout"):
 		return TimeForfeit
-	case has("insufficient", "dead position"):
+	case has("insufficient"):
 		return InsufficientMaterial
+	case has("dead position"):
+		return DeadPosition
 	case has("stalemate"):
 		return Stalemate
 	case has("checkmate", "mate"):

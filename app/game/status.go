@@ -3,7 +3,7 @@ package game
 // Reason says why a game ended.
 type Reason int
 
-// The reasons a game can end. The first five end a game by themselves; the
+// The reasons a game can end. The first six end a game by themselves; the
 // others need a player (a claim, an offer, a resignation), the clock, or —
 // for games read from PGN — the Termination tag.
 const (
@@ -15,9 +15,12 @@ const (
 	// Stalemate: the side to move has no legal move and is not in check
 	// (FIDE 5.2.1).
 	Stalemate
-	// InsufficientMaterial: a dead position (FIDE 5.2.2) of a kind this
-	// package detects: neither side has the material to checkmate.
+	// InsufficientMaterial: a dead position — neither side can checkmate by
+	// any series of legal moves (FIDE 5.2.2) — for want of material.
 	InsufficientMaterial
+	// DeadPosition: a dead position with material enough to mate, such as
+	// kings walled in by locked pawns (FIDE 5.2.2).
+	DeadPosition
 	// FivefoldRepetition: the same position has appeared five times
 	// (FIDE 9.6.1).
 	FivefoldRepetition
@@ -34,8 +37,9 @@ const (
 	// Resignation: a player resigned (FIDE 5.1.2).
 	Resignation
 	// TimeForfeit: a player's time ran out (FIDE 6.9). When the opponent
-	// could not have checkmated by any series of legal moves the result is
-	// a draw, with this same reason.
+	// could not have checkmated by any series of legal moves (for want of
+	// material, or as proven by a search of FlagCheckNodes positions) the
+	// result is a draw, with this same reason.
 	TimeForfeit
 	// Abandoned, Adjudication, RulesInfraction, Emergency and Death come
 	// from the Termination tag of games read from PGN.
@@ -54,6 +58,7 @@ var reasonNames = [NumReasons]string{
 	Checkmate:            "checkmate",
 	Stalemate:            "stalemate",
 	InsufficientMaterial: "insufficient material",
+	DeadPosition:         "dead position",
 	FivefoldRepetition:   "fivefold repetition",
 	SeventyFiveMoveRule:  "seventy-five-move rule",
 	ThreefoldRepetition:  "threefold repetition",

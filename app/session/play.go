@@ -24,7 +24,7 @@ func (s *Session) CanTakeBack() bool {
 		return true
 	}
 	switch st.Reason {
-	case game.Checkmate, game.Stalemate, game.InsufficientMaterial, game.FivefoldRepetition, game.SeventyFiveMoveRule:
+	case game.Checkmate, game.Stalemate, game.InsufficientMaterial, game.DeadPosition, game.FivefoldRepetition, game.SeventyFiveMoveRule:
 		return true
 	}
 	return false
