@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/settings"
 )
 
 // typeMove types text into the move box and presses Enter.
@@ -208,5 +209,26 @@ func TestMoveBoxMessagesDoNotMoveTheButtons(t *testing.T) {
 	}
 	if after := button(); after != before {
 		t.Errorf("the buttons moved from %v to %v", before, after)
+	}
+}
+
+func TestTouchingAnOpponentsPieceOnTheBoard(t *testing.T) {
+	h := newHarness(t)
+	h.play("e2e4 d7d5")
+	h.app.settings.SetTouchMove(true)
+	h.app.settings.SetMoveInput(settings.MoveByClick)
+	h.app.applySettings()
+	h.tapSquare("d5") // Black's pawn, which exd5 captures
+	if !strings.Contains(h.app.ui.status.Text, "must capture") {
+		t.Errorf("status: %q", h.app.ui.status.Text)
+	}
+	for _, m := range h.app.ui.board.Legal {
+		if m.To != square("d5") {
+			t.Fatalf("the board still offers %v", m)
+		}
+	}
+	h.typeMove("e5")
+	if h.history() != "e4 d5" {
+		t.Errorf("a typed move escaped the obligation: %q", h.history())
 	}
 }

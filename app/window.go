@@ -2,6 +2,7 @@ package app
 
 import (
 	"image/color"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -52,6 +53,7 @@ func (a *App) buildUI() *ui {
 	u.board.OnPick = a.sess.TouchPiece
 	u.board.OnRefused = a.pieceRefused
 	u.board.OnIllegal = a.illegalDrop
+	u.board.OnTouchOther = a.sess.TouchOpponentPiece
 	u.board.OnOtherKey = a.typedKey
 	u.moves.OnSelect = a.showNode
 	u.moves.Menu = a.nodeMenu
@@ -133,6 +135,10 @@ func (a *App) refreshBoard() {
 	b.Legal = nil
 	if a.sess.CanMoveHere() {
 		b.Legal = n.Legal()
+		if t := a.sess.MustCapture(); t != game.NoSquare {
+			// Touch-move: only the captures of the piece touched.
+			b.Legal = slices.DeleteFunc(slices.Clone(b.Legal), func(m game.Move) bool { return m.To != t })
+		}
 	}
 	b.Locked = a.sess.Touched()
 	b.Flipped = a.settings.Flipped()
@@ -259,6 +265,9 @@ func (a *App) refreshStatus() {
 	case g.Paused() && !g.TimeControl().IsZero():
 		text = lang.L("{{.Status}} — clocks paused", map[string]any{"Status": text})
 	}
+	if t := a.sess.MustCapture(); t != game.NoSquare {
+		text = lang.L("Touch-move: you touched the piece on {{.Square}}, so you must capture it.", map[string]any{"Square": t.String()})
+	}
 	if by, declined := a.sess.DrawDeclined(); declined && !g.Status().Over() {
 		text = lang.L("{{.Status}} — {{.Player}} declined the draw offer", map[string]any{"Status": text, "Player": playerName(g, by.Other())})
 	}
@@ -335,6 +344,11 @@ func (a *App) illegalDrop(from, to game.Square) {
 // pieceRefused says why another piece cannot be picked up: the one
 // touched must be moved.
 func (a *App) pieceRefused(game.Square) {
+	if t := a.sess.MustCapture(); t != game.NoSquare {
+		a.ui.status.SetText(lang.L("Touch-move: you touched the piece on {{.Square}}, so you must capture it.",
+			map[string]any{"Square": t.String()}))
+		return
+	}
 	a.ui.status.SetText(lang.L("Touch-move: you touched the piece on {{.Square}}, so you must move it.",
 		map[string]any{"Square": a.sess.Touched().String()}))
 }

@@ -83,6 +83,10 @@ type Board struct {
 	// OnRefused is called with the square of a piece the user tried to
 	// pick up when Locked allows only another one.
 	OnRefused func(game.Square)
+	// OnTouchOther is called when the user clicks a piece of the side
+	// not to move while holding none (touch-move: a piece of the
+	// opponent's touched must be captured if it can be).
+	OnTouchOther func(game.Square)
 	// OnIllegal is called when the user puts a piece on a square it
 	// cannot move to (dropped there, or clicked after picking it up): the
 	// piece goes back, and the app may say why.

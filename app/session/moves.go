@@ -45,6 +45,10 @@ func (p *Proposal) Move() game.Move { return p.move }
 // ErrTouchMove refuses a move of another piece than the one touched.
 var ErrTouchMove = errors.New("the piece touched must be moved")
 
+// ErrMustCapture refuses, in touch-move training, a move that does not
+// capture the opponent's piece touched (FIDE 4.3.2).
+var ErrMustCapture = errors.New("the opponent's piece touched must be captured")
+
 // ErrStale refuses a proposal made before the session changed.
 var ErrStale = errors.New("the position changed since the move was proposed")
 
@@ -56,6 +60,9 @@ func (s *Session) Propose(m game.Move) (*Proposal, error) {
 	if n.IsLive() {
 		if t := s.Touched(); t != game.NoSquare && m.From != t {
 			return nil, ErrTouchMove
+		}
+		if t := s.MustCapture(); t != game.NoSquare && m.To != t {
+			return nil, ErrMustCapture
 		}
 		if s.game.Paused() {
 			s.game.Resume() // moving presses the clock: the pause is over
@@ -166,7 +173,8 @@ func (s *Session) ReplaceRest(p *Proposal) error {
 // where it was touched.
 type touch struct {
 	on     bool
-	square game.Square
+	square game.Square // the player's own piece touched
+	target game.Square // the opponent's piece touched, to be captured
 	at     *game.Node
 }
 
@@ -188,6 +196,31 @@ func (s *Session) TouchPiece(sq game.Square) {
 	s.notify(TouchChanged)
 }
 
+// TouchOpponentPiece records, in touch-move training, that the opponent's
+// piece on sq was touched at the live position: if it can be captured,
+// the move must capture it (FIDE 4.3.2).
+func (s *Session) TouchOpponentPiece(sq game.Square) {
+	if !s.touch.on || s.Browsing() || s.Touched() != game.NoSquare || s.MustCapture() != game.NoSquare {
+		return
+	}
+	for _, m := range s.game.Live().Legal() {
+		if m.To == sq {
+			s.touch.target, s.touch.at = sq, s.game.Live()
+			s.notify(TouchChanged)
+			return
+		}
+	}
+}
+
+// MustCapture returns the square of the opponent's piece that must be
+// captured, or game.NoSquare.
+func (s *Session) MustCapture() game.Square {
+	if !s.touch.on || s.Browsing() || s.touch.at != s.game.Live() {
+		return game.NoSquare
+	}
+	return s.touch.target
+}
+
 // Touched returns the square of the piece that must be moved, or
 // game.NoSquare.
 func (s *Session) Touched() game.Square {
@@ -201,9 +234,9 @@ func (s *Session) Touched() game.Square {
 // mode is off: forgotten, the touch does not come back when that move is
 // taken back. It reports whether a touch was forgotten.
 func (s *Session) releaseTouch() bool {
-	if s.touch.square == game.NoSquare || (s.touch.on && s.touch.at == s.game.Live()) {
+	if (s.touch.square == game.NoSquare && s.touch.target == game.NoSquare) || (s.touch.on && s.touch.at == s.game.Live()) {
 		return false
 	}
-	s.touch.square, s.touch.at = game.NoSquare, nil
+	s.touch = touch{on: s.touch.on, square: game.NoSquare, target: game.NoSquare}
 	return true
 }

@@ -118,7 +118,7 @@ func New(g *game.Game, o Options) *Session {
 	if s.autosave == nil {
 		s.autosave = noAutosave{}
 	}
-	s.touch.square = game.NoSquare
+	s.touch.square, s.touch.target = game.NoSquare, game.NoSquare
 	s.file.game = -1
 	s.over = g.Status().Over()
 	return s
@@ -195,7 +195,7 @@ func (s *Session) played() {
 func (s *Session) replace(g *game.Game, f file) {
 	s.game, s.file, s.dirty, s.view, s.offer = g, f, false, nil, drawOffer{}
 	s.over = g.Status().Over()
-	s.touch = touch{square: game.NoSquare}
+	s.touch = touch{on: s.touch.on, square: game.NoSquare, target: game.NoSquare}
 	s.autosave.Clear()
 	s.notify(GameChanged | ViewChanged | FileChanged | TouchChanged)
 }

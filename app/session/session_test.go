@@ -348,3 +348,26 @@ func TestResumeGivesBackTheClockAsRecorded(t *testing.T) {
 		t.Error("the clock record stays in the game's tags: it would be saved in the user's file")
 	}
 }
+
+func TestTouchingAnOpponentsPieceObligesToCaptureIt(t *testing.T) {
+	// FIDE 4.3.2: the opponent's piece touched must be captured if it can
+	// be; typed moves obey too.
+	f := newFixture(t, "")
+	f.s.SetTouchMove(true)
+	f.play("e2e4 d7d5")
+	f.s.TouchOpponentPiece(sq(t, "g8")) // cannot be captured: no obligation
+	if f.s.MustCapture() != game.NoSquare {
+		t.Fatal("a piece that cannot be captured must be captured")
+	}
+	f.s.TouchOpponentPiece(sq(t, "d5"))
+	if f.s.MustCapture() != sq(t, "d5") {
+		t.Fatalf("must capture %v", f.s.MustCapture())
+	}
+	if _, err := f.s.Propose(move(t, f.s.Shown(), "e4e5")); !errors.Is(err, session.ErrMustCapture) {
+		t.Fatalf("a move that does not capture: %v", err)
+	}
+	f.play("e4d5")
+	if f.s.MustCapture() != game.NoSquare {
+		t.Error("the obligation outlived the capture")
+	}
+}

@@ -14,7 +14,7 @@ func (s *Session) Show(n *game.Node) {
 	s.view = n
 	c := ViewChanged
 	if s.Browsing() {
-		s.touch.square, s.touch.at = game.NoSquare, nil
+		s.touch.square, s.touch.target, s.touch.at = game.NoSquare, game.NoSquare, nil
 		c |= TouchChanged
 	}
 	s.notify(c)
