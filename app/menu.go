@@ -70,6 +70,7 @@ func (a *App) mainMenu() *fyne.MainMenu {
 			fyne.NewMenuItem(lang.L("Previous move"), func() { a.step(-1) }),
 			fyne.NewMenuItem(lang.L("Next move"), func() { a.step(1) }),
 			fyne.NewMenuItem(lang.L("Back to the game"), a.showLive)),
+		a.analysisMenu(item),
 	)
 }
 
@@ -172,6 +173,8 @@ func (a *App) typedKey(ev *fyne.KeyEvent) {
 		a.showLive()
 	case fyne.KeyEscape:
 		a.ui.board.CancelSelection()
+	case fyne.KeyF2:
+		a.analysisKey()
 	}
 }
 

@@ -54,6 +54,7 @@ func (w *settingsWindow) build() {
 		container.NewTabItem(lang.L("Board"), w.boardTab()),
 		container.NewTabItem(lang.L("Play"), w.playTab()),
 		container.NewTabItem(lang.L("Language and notation"), w.languageTab()),
+		container.NewTabItem(lang.L("Engine"), w.engineTab()),
 	)
 	w.win.SetContent(tabs)
 }
