@@ -510,6 +510,8 @@ func (a *App) askWholeGame() {
 	cancel := newDialogButton(lang.L("Cancel"), func() { dlg.Hide() })
 	dlg = dialog.NewCustomWithoutButtons(lang.L("Analyse the whole game"), container.NewVBox(msg, form), a.win)
 	dlg.SetButtons([]fyne.CanvasObject{cancel, analyse})
+	// Wide enough for the message to wrap in a few lines, not a column.
+	dlg.Resize(fyne.NewSize(440, dlg.MinSize().Height))
 	a.show(dlg, start)
 	a.win.Canvas().Focus(entry)
 }
