@@ -294,15 +294,21 @@ func (a *App) followShown() {
 		a.showLiveAnalysis()
 		return
 	}
+	// The engine is given the moves since the last capture or pawn move,
+	// from the position before them: all it needs to see repetitions
+	// and the fifty-move rule, and not the whole game to replay at each
+	// step.
 	var moves []string
-	for p := n; p.Parent() != nil; p = p.Parent() {
-		moves = append(moves, p.Move().UCI())
+	from := n
+	for k := pos.HalfMoves; k > 0 && from.Parent() != nil; k-- {
+		moves = append(moves, from.Move().UCI())
+		from = from.Parent()
 	}
 	for i, j := 0, len(moves)-1; i < j; i, j = i+1, j-1 {
 		moves[i], moves[j] = moves[j], moves[i]
 	}
-	root := a.sess.Game().Root().Position()
-	if err := an.live.SetPosition(root.FEN(), moves); err != nil {
+	start := from.Position()
+	if err := an.live.SetPosition(start.FEN(), moves); err != nil {
 		a.showAnalysisText(analysisErrorText(err))
 		return
 	}
