@@ -41,13 +41,13 @@ done
 
 // steadyEngine finds +0.20 for the side to move, three lines, and stops
 // when told; a search with a time answers at once. Its best move is
-// g1f3 with White to move, g8f6 with Black (by the number of moves
-// given), legal in the first positions of the games analysed here.
+// g1f3 with White to move, g8f6 with Black (by the position's side to
+// move and the number of moves given), legal in the first positions of the games analysed here.
 const steadyEngine = `
 	case "$line" in
 	position*)
-		k=0
-		case "$line" in *" moves "*) set -- ${line#* moves }; k=$# ;; esac
+		set -- $line; k=0; [ "$2" = fen ] && [ "$4" = b ] && k=1
+		case "$line" in *" moves "*) set -- ${line#* moves }; k=$((k + $#)) ;; esac
 		best=g1f3; [ $((k % 2)) -eq 1 ] && best=g8f6 ;;
 	"go infinite")
 		echo "info depth 7 multipv 1 score cp 20 pv $best"
