@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,6 +11,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/engine"
 	"github.com/echiquier/echiquier/app/game"
@@ -357,5 +359,52 @@ func TestWholeGameWithStockfish(t *testing.T) {
 	text := readFile(t, path)
 	if strings.Count(text, "[%eval ") < 7 || !regexp.MustCompile(`Nf6\s+\$4`).MatchString(text) {
 		t.Errorf("saved game:\n%s", text)
+	}
+}
+
+func TestQuittingStopsTheEngines(t *testing.T) {
+	h := newHarness(t)
+	// Each search takes long: the whole-game analysis is still running
+	// at the quit.
+	h.withEngine(fakeUCI(t, steadyEngine+`
+	case "$line" in
+	"go movetime"*) sleep 30 ;;
+	esac`))
+	h.openGame("1. e4 e5 2. Nf3 Nc6 1-0\n")
+	h.f2()
+	h.app.startWholeGame(time.Second)
+	if h.app.analysis.job == nil {
+		t.Fatal("no whole-game analysis runs")
+	}
+	h.app.quit()
+	if kids := childProcesses(t); len(kids) != 0 {
+		t.Errorf("engine processes left after quitting: %v", kids)
+	}
+}
+
+func TestEngineSettingsTab(t *testing.T) {
+	h := newHarness(t)
+	detected := fakeUCI(t, steadyEngine)
+	h.app.detectEngine = func() (string, error) { return detected, nil }
+	content := h.settingsContent()
+	findIn(t, content, "Detect button", func(b *widget.Button) bool { return b.Text == "Detect" }).OnTapped()
+	if got := h.app.settings.EnginePath(); got != detected {
+		t.Errorf("Detect set the engine path to %q, want %q", got, detected)
+	}
+	threads := findIn(t, content, "threads field", func(e *widget.Entry) bool {
+		return e.Text == fmt.Sprint(engine.DefaultThreads())
+	})
+	threads.SetText("0")
+	if h.app.settings.EngineThreads() != engine.DefaultThreads() {
+		t.Error("0 threads was kept")
+	}
+	threads.SetText("3")
+	if h.app.settings.EngineThreads() != 3 {
+		t.Errorf("threads = %d, want 3", h.app.settings.EngineThreads())
+	}
+	moveTime := findIn(t, content, "time per move field", func(e *widget.Entry) bool { return e.Text == "0.5" })
+	moveTime.SetText("0,2")
+	if got := h.app.settings.EngineMoveTime(); got != 200*time.Millisecond {
+		t.Errorf("time per move = %v, want 0.2 s from \"0,2\"", got)
 	}
 }
