@@ -15,6 +15,7 @@ import (
 
 	"github.com/echiquier/echiquier/app/engine"
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/settings"
 )
 
@@ -407,4 +408,32 @@ func TestEngineSettingsTab(t *testing.T) {
 	if got := h.app.settings.EngineMoveTime(); got != 200*time.Millisecond {
 		t.Errorf("time per move = %v, want 0.2 s from \"0,2\"", got)
 	}
+}
+
+func TestAnalysisWordedInEnglishAndFrench(t *testing.T) {
+	failures := []error{
+		session.ErrGameInProgress, engine.ErrNoEngine, engine.ErrGameChanged, engine.ErrNoMoves,
+		&engine.Error{Kind: engine.CannotStart, Path: "/opt/e", Detail: "no such file"},
+		&engine.Error{Kind: engine.NotAnEngine, Path: "/opt/e"},
+		&engine.Error{Kind: engine.Crashed, Path: "/opt/e", Detail: "exit status 3"},
+		&engine.Error{Kind: engine.Hung, Path: "/opt/e"},
+		&engine.Error{Kind: engine.Garbled, Path: "/opt/e"},
+	}
+	texts := map[string]string{}
+	inLanguages(t, func(language string) {
+		for _, err := range failures {
+			text := analysisErrorText(err)
+			if text == err.Error() || texts[text] != "" {
+				t.Errorf("%s: %v is worded %q, as %s", language, err, text, texts[text])
+			}
+			texts[text] = err.Error()
+			if language == "fr" && strings.Count(text, ":") != strings.Count(text, "\u00a0:") {
+				t.Errorf("French without its no-break space before the colon: %q", text)
+			}
+		}
+		mate := scoreText(engine.Score{Kind: engine.BlackMates, Moves: 3})
+		if want := map[string]string{"en": "Black mates in 3", "fr": "Les Noirs matent en 3"}[language]; mate != want {
+			t.Errorf("%s: mate in 3 for Black is %q, want %q", language, mate, want)
+		}
+	})
 }
