@@ -357,7 +357,7 @@ func (a *App) showLiveAnalysis() {
 	x := an.latest
 	if len(x.Lines) == 0 {
 		text := lang.L("Analysing…")
-		if x.FEN != "" && x.Depth == 0 && x.Time > 0 {
+		if len(a.sess.Shown().Legal()) == 0 {
 			text = lang.L("No legal move: nothing to analyse.")
 		}
 		a.showAnalysisText(text)
@@ -416,7 +416,7 @@ func (a *App) analysisOnBoard(b *widgets.Board) {
 func (a *App) refreshGraph() {
 	an := a.analysisUI()
 	line := a.sess.Game().MainLine()
-	points := an.graph.Points[:0]
+	points := make([]float64, 0, len(line))
 	found := false
 	current := -1
 	shown := a.sess.Shown()
@@ -430,13 +430,32 @@ func (a *App) refreshGraph() {
 			current = i
 		}
 	}
-	an.graph.Points, an.graph.Current = points, current
 	if !found {
+		an.graph.Points = nil
 		an.graph.Hide()
 		return
 	}
 	an.graph.Show()
+	if samePoints(points, an.graph.Points) {
+		an.graph.SetCurrent(current) // the curve is not drawn again
+		return
+	}
+	an.graph.Points, an.graph.Current = points, current
 	an.graph.Refresh()
+}
+
+// samePoints reports whether two evaluation curves are the same, NaN
+// (no evaluation) equal to NaN.
+func samePoints(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] && !(math.IsNaN(a[i]) && math.IsNaN(b[i])) {
+			return false
+		}
+	}
+	return true
 }
 
 // scoreText writes an evaluation from White's side: "+0.35", "White

@@ -38,6 +38,10 @@ func TestEvalGraph(t *testing.T) {
 	win.SetPadded(false)
 	win.Resize(fyne.NewSize(120, 60))
 	test.AssertRendersToImage(t, "evalgraph.png", win.Canvas())
+	g.SetCurrent(4)
+	test.AssertRendersToImage(t, "evalgraph_current_moved.png", win.Canvas())
+	g.SetCurrent(2)
+	test.AssertRendersToImage(t, "evalgraph.png", win.Canvas())
 	// Six moves in 120 units: 20 each.
 	for _, x := range []float32{1, 45, 119} {
 		test.TapAt(g, fyne.NewPos(x, 30))

@@ -27,6 +27,8 @@ type EvalGraph struct {
 	Current int
 	// OnSelect is called with the index of the move clicked.
 	OnSelect func(i int)
+
+	renderer *evalGraphRenderer
 }
 
 // NewEvalGraph returns an empty evaluation graph.
@@ -46,7 +48,21 @@ func (g *EvalGraph) CreateRenderer() fyne.WidgetRenderer {
 	// the UI goroutine, as Refresh is called.
 	r.raster = canvas.NewRasterWithPixels(r.pixel)
 	r.objects = []fyne.CanvasObject{r.raster, r.mid, r.current}
+	g.renderer = r
 	return r
+}
+
+// SetCurrent marks move i (-1 for none) without drawing the curve
+// again, as Refresh would: the mark follows each step through the game.
+func (g *EvalGraph) SetCurrent(i int) {
+	if i == g.Current {
+		return
+	}
+	g.Current = i
+	if r := g.renderer; r != nil {
+		r.Layout(g.Size())
+		canvas.Refresh(r.current)
+	}
 }
 
 // Tapped chooses the move under the pointer.
