@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/echiquier/echiquier/app/autosave"
+	"github.com/echiquier/echiquier/app/engine"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/pieces"
@@ -66,6 +67,12 @@ type App struct {
 	playItems playItems
 	// collectionItems are the menu items of the collection.
 	collectionItems collectionItems
+	// analysis is the engine analysis: see analysis.go.
+	analysis *analysis
+	// post runs work found in the background on the UI goroutine.
+	post func(func())
+	// detectEngine finds the chess engine installed.
+	detectEngine func() (string, error)
 }
 
 // Options configure an App. The zero value suits the real program.
@@ -86,6 +93,9 @@ type Options struct {
 	// SettingsNotices say what was wrong with the stored settings (a
 	// corrupt file set aside): the window tells them once.
 	SettingsNotices []settings.Notice
+	// DetectEngine finds the chess engine installed; nil means
+	// engine.Detect.
+	DetectEngine func() (string, error)
 }
 
 // New builds the app's window in a, showing a new untimed game.
@@ -115,6 +125,10 @@ func New(a fyne.App, o Options) *App {
 	post := o.Post
 	if post == nil {
 		post = fyne.Do
+	}
+	app.post, app.detectEngine = post, o.DetectEngine
+	if app.detectEngine == nil {
+		app.detectEngine = engine.Detect
 	}
 	app.openAutosave(post)
 	sessOpts := session.Options{Now: app.now, Post: post, OnChange: app.sessionChanged}
@@ -151,6 +165,7 @@ func (a *App) Run(args []string) {
 	a.Start(args)
 	a.win.ShowAndRun()
 	a.stopTicker()
+	a.stopAnalysis()
 }
 
 // Start does what Run does before the window is shown: open the file

@@ -96,6 +96,7 @@ func (a *App) quit() {
 		}
 		a.stopTicker()
 		a.ticker = nil
+		a.stopAnalysis()
 		a.win.Close()
 		a.fyne.Quit()
 	})

@@ -117,6 +117,7 @@ func TestEndToEnd(t *testing.T) {
 
 	e.frenchAndSettings(english)
 	e.shortcutsAndDialogs()
+	e.wholeGameAnalysis()
 
 	// A file that never ends (/dev/zero) is read in the background: the
 	// window shows at once.
@@ -207,8 +208,14 @@ func (e *e2e) build() {
 
 // startX starts a private Xvfb server.
 func (e *e2e) startX() {
-	for n := 77; n < 99; n++ {
+	// Displays below 100 are other people's; a lock file without its
+	// socket is a server that the socket listing does not show (another
+	// namespace), not a free display.
+	for n := 100; n < 200; n++ {
 		if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
+			continue
+		}
+		if _, err := os.Stat(fmt.Sprintf("/tmp/.X%d-lock", n)); err == nil {
 			continue
 		}
 		e.display = fmt.Sprintf(":%d", n)

@@ -73,6 +73,7 @@ func (a *App) mainMenu() *fyne.MainMenu {
 			fyne.NewMenuItem(lang.L("Previous move"), func() { a.step(-1) }),
 			fyne.NewMenuItem(lang.L("Next move"), func() { a.step(1) }),
 			fyne.NewMenuItem(lang.L("Back to the game"), a.showLive)),
+		a.analysisMenu(item),
 	)
 }
 
@@ -175,6 +176,8 @@ func (a *App) typedKey(ev *fyne.KeyEvent) {
 		a.showLive()
 	case fyne.KeyEscape:
 		a.ui.board.CancelSelection()
+	case fyne.KeyF2:
+		a.analysisKey()
 	}
 }
 

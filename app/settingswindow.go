@@ -68,6 +68,7 @@ func (w *settingsWindow) build() {
 		container.NewTabItem(lang.L("Board"), w.boardTab()),
 		container.NewTabItem(lang.L("Play"), w.playTab()),
 		container.NewTabItem(lang.L("Language and notation"), w.languageTab()),
+		container.NewTabItem(lang.L("Engine"), w.engineTab()),
 	)
 	w.tabs.SelectIndex(selected)
 	closeButton := widget.NewButton(lang.L("Close"), w.win.Close)

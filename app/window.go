@@ -65,8 +65,8 @@ func (a *App) buildUI() *ui {
 	u.buildActions(a)
 	actions := container.NewGridWithColumns(2, u.takeBack, u.offerDraw, u.claimDraw, u.resign, u.flip, u.pause)
 	side := container.NewBorder(u.topSlot,
-		container.NewVBox(u.moveBox.box, actions, u.lowSlot), nil, nil, u.moves)
-	boardArea := container.NewBorder(u.bannerSlot, nil, nil, nil, u.board)
+		container.NewVBox(u.moveBox.box, actions, u.lowSlot), nil, nil, a.underMoveList(u.moves))
+	boardArea := container.NewBorder(u.bannerSlot, nil, nil, nil, a.withEvalBar(u.board))
 	split := container.NewHSplit(boardArea, side)
 	split.Offset = 0.68
 	u.content = container.NewBorder(nil, container.NewPadded(u.status), nil, nil, split)
@@ -125,6 +125,7 @@ func (a *App) refreshView() {
 	a.refreshBoard()
 	a.ui.moves.SetCurrent(a.sess.Shown())
 	a.refreshStatus()
+	a.refreshAnalysis()
 }
 
 func (a *App) refreshBoard() {
@@ -142,6 +143,7 @@ func (a *App) refreshBoard() {
 	}
 	b.Locked = a.sess.Touched()
 	b.Flipped = a.settings.Flipped()
+	a.analysisOnBoard(b)
 	b.Refresh()
 	a.refreshBanner(n)
 }

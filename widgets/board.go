@@ -41,6 +41,10 @@ type Board struct {
 	// LastMove is highlighted when HasLastMove and ShowLastMove are set.
 	LastMove    game.Move
 	HasLastMove bool
+	// BestMove is drawn as an arrow over the pieces when HasBestMove is
+	// set: an engine's best move in the position shown.
+	BestMove    game.Move
+	HasBestMove bool
 	// ShowLastMove tints the two squares of LastMove (NewBoard sets it).
 	ShowLastMove bool
 	// Flipped puts Black at the bottom.

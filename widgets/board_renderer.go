@@ -34,6 +34,7 @@ type boardRenderer struct {
 	cursor    *canvas.Rectangle // the keyboard cursor, in the theme's colour
 	cursorIn  *canvas.Rectangle // a line inside it, seen on any square
 	slide     *canvas.Image
+	arrow     arrow // the best move, over the pieces
 	dragged   *canvas.Image
 	veil      *canvas.Rectangle
 	promoBack [4]*canvas.Circle
@@ -73,6 +74,8 @@ func newBoardRenderer(b *Board) *boardRenderer {
 		r.ranks[i] = canvas.NewText(string(rune('1'+i)), color.Black)
 		r.objects = append(r.objects, r.files[i], r.ranks[i])
 	}
+	r.arrow = newArrow()
+	r.objects = append(r.objects, r.arrow.objects()...)
 	r.cursor, r.cursorIn = rect(), rect()
 	r.slide = image()
 	r.dragged = image()
@@ -111,6 +114,11 @@ func (r *boardRenderer) Layout(fyne.Size) {
 		r.layoutHint(i, p, g.square)
 	}
 	r.layoutHighlights(g)
+	if b.HasBestMove {
+		r.arrow.layout(g, b.BestMove, b.Flipped)
+	} else {
+		r.arrow.setHidden(true)
+	}
 	r.layoutCoordinates(g)
 	r.layoutCursor(g)
 	r.slide.Resize(sq)

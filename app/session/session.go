@@ -99,6 +99,9 @@ type Session struct {
 	coll  *Collection
 	// over: the game was over when last looked at, to tell GameOver once.
 	over bool
+	// study: the game was read from a file and no move has been played
+	// in it since: see AnalysisRefused.
+	study bool
 	// lastClockSave is when the autosave last recorded the clocks.
 	lastClockSave time.Time
 }
@@ -186,6 +189,7 @@ func (s *Session) changed(c Change) {
 // the board returns to the live position.
 func (s *Session) played() {
 	s.view = nil
+	s.study = false
 	s.releaseTouch()
 	s.changed(Moved | ViewChanged | TouchChanged)
 }
@@ -194,6 +198,7 @@ func (s *Session) played() {
 // changes.
 func (s *Session) replace(g *game.Game, f file) {
 	s.game, s.file, s.dirty, s.view, s.offer = g, f, false, nil, drawOffer{}
+	s.study = f.path != ""
 	s.over = g.Status().Over()
 	s.touch = touch{on: s.touch.on, square: game.NoSquare, target: game.NoSquare}
 	s.autosave.Clear()

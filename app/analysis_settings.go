@@ -1,0 +1,96 @@
+package app
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/echiquier/echiquier/settings"
+)
+
+// engineTab is the settings of the chess engine: its program (found by
+// Detect), its threads and hash, and the time per move of a whole-game
+// analysis. A value is kept as soon as it is valid; a new program is
+// taken at once (Enter or Detect), the other values when the engine next
+// starts.
+func (w *settingsWindow) engineTab() fyne.CanvasObject {
+	a := w.a
+	s := a.settings
+	found := wrapped("")
+	path := widget.NewEntry()
+	path.SetText(s.EnginePath())
+	path.SetPlaceHolder(lang.L("Stockfish, found on the system"))
+	usePath := func(p string) {
+		s.SetEnginePath(strings.TrimSpace(p))
+		a.engineChanged()
+	}
+	path.OnSubmitted = usePath
+	detect := widget.NewButton(lang.L("Detect"), func() {
+		p, err := a.detectEngine()
+		if err != nil {
+			found.SetText(analysisErrorText(err))
+			return
+		}
+		found.SetText(lang.L("Found: {{.Path}}", map[string]any{"Path": p}))
+		path.SetText(p)
+		usePath(p)
+	})
+	threads := boundedNumberEntry(s.EngineThreads(), 1, settings.MaxEngineThreads, s.SetEngineThreads)
+	hash := boundedNumberEntry(s.EngineHash(), 1, settings.MaxEngineHash, s.SetEngineHash)
+	moveTime := widget.NewEntry()
+	moveTime.SetText(formatSeconds(s.EngineMoveTime()))
+	moveTime.Validator = func(text string) error {
+		_, err := parseMoveTime(text)
+		return err
+	}
+	moveTime.OnChanged = func(text string) {
+		if d, err := parseMoveTime(text); err == nil {
+			s.SetEngineMoveTime(d)
+		}
+	}
+	form := widget.NewForm(
+		widget.NewFormItem(lang.L("Program"), container.NewBorder(nil, nil, nil, detect, path)),
+		widget.NewFormItem(lang.L("Threads"), threads),
+		widget.NewFormItem(lang.L("Hash (MB)"), hash),
+		widget.NewFormItem(lang.L("Seconds per move for a whole game"), moveTime),
+	)
+	return container.NewVBox(form, found)
+}
+
+// boundedNumberEntry is a field for a whole number from lo to hi, kept by set
+// as soon as it is one.
+func boundedNumberEntry(value, lo, hi int, set func(int)) *widget.Entry {
+	e := widget.NewEntry()
+	e.SetText(strconv.Itoa(value))
+	parse := func(text string) (int, error) {
+		n, err := strconv.Atoi(strings.TrimSpace(text))
+		if err != nil || n < lo || n > hi {
+			return 0, errors.New(lang.L("Give a number from {{.Min}} to {{.Max}}", map[string]any{"Min": lo, "Max": hi}))
+		}
+		return n, nil
+	}
+	e.Validator = func(text string) error {
+		_, err := parse(text)
+		return err
+	}
+	e.OnChanged = func(text string) {
+		if n, err := parse(text); err == nil {
+			set(n)
+		}
+	}
+	return e
+}
+
+// engineChanged takes another engine program: the one found is looked
+// for again, and the live analysis starts again with it.
+func (a *App) engineChanged() {
+	an := a.analysisUI()
+	an.enginePath, an.engineErr, an.failure = "", nil, nil
+	a.closeLive()
+	a.refreshAnalysis()
+}

@@ -1,0 +1,42 @@
+package session
+
+import (
+	"errors"
+
+	"github.com/echiquier/echiquier/app/engine"
+)
+
+// ErrGameInProgress is AnalysisRefused's answer while the game is being
+// played: the engine never helps the players.
+var ErrGameInProgress = errors.New("the game is in progress: a chess engine may analyse it once it is over")
+
+// AnalysisRefused says why a chess engine may not look at the game now,
+// or returns nil when it may. Échiquier is a board for two players: the
+// engine may analyse a game that is over (its side lines too), and a
+// game read from a file as long as no move has been played in it since
+// (a move played there goes on with the game: the players could use the
+// engine from then on). A new game, a game resumed after a crash, and a
+// game read from a file and then played on, are refused until they end,
+// wherever the board is in them.
+func (s *Session) AnalysisRefused() error {
+	if s.game.Status().Over() || s.study {
+		return nil
+	}
+	return ErrGameInProgress
+}
+
+// ApplyAnalysis writes a whole-game analysis into the game (see
+// engine.Apply) as a change like any other: the game is marked unsaved,
+// autosaved and shown again. It is refused, changing nothing, while the
+// game is being played, and with engine.ErrGameChanged when its main line
+// is no longer the one analysed.
+func (s *Session) ApplyAnalysis(r engine.Result) error {
+	if err := s.AnalysisRefused(); err != nil {
+		return err
+	}
+	if err := engine.Apply(s.game, r); err != nil {
+		return err
+	}
+	s.edited(s.view)
+	return nil
+}
