@@ -154,8 +154,14 @@ func (e *e2e) frenchAndSettings(english image.Image) {
 			return strings.Contains(p.log.String(), "settings: the stored settings could not be read")
 		})
 		e.screenshot(fmt.Sprintf("e2e-corrupt-preferences-%d-said.png", i))
-		e.keys("Escape")
-		board := e.findBoard("the program with a corrupt preferences file", brown, fmt.Sprintf("e2e-corrupt-preferences-%d.png", i))
+		// Escape closes the notice, once the window has the keyboard.
+		var board screenBoard
+		e.waitFor("Escape to close the notice", func() bool {
+			e.keys("Escape")
+			var ok bool
+			board, ok = boardIn(e.screenshot(fmt.Sprintf("e2e-corrupt-preferences-%d.png", i)), brown)
+			return ok
+		})
 		p.kill()
 		kept, _ := filepath.Glob(filepath.Join(appConfig(home), "preferences.json.*"))
 		if len(kept) != 1 {
@@ -327,21 +333,28 @@ func (b screenBoard) corner(name string) (int, int) {
 func (e *e2e) findBoard(what string, sc squareColours, shot string) screenBoard {
 	var b screenBoard
 	e.waitFor("the board on screen ("+what+")", func() bool {
-		img := e.screenshot(shot)
-		r := img.Bounds()
-		minX, minY, maxX, maxY := r.Max.X, r.Max.Y, -1, -1
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			for x := r.Min.X; x < r.Max.X; x++ {
-				c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
-				if c == sc.light || c == sc.dark {
-					minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
-				}
-			}
-		}
-		b = screenBoard{x0: minX, y0: minY, side: min(maxX-minX, maxY-minY) + 1}
-		return maxX > 0 && b.side > 200
+		var ok bool
+		b, ok = boardIn(e.screenshot(shot), sc)
+		return ok
 	})
 	return b
+}
+
+// boardIn finds the board in a screenshot: the box of pixels in the two
+// square colours.
+func boardIn(img image.Image, sc squareColours) (screenBoard, bool) {
+	r := img.Bounds()
+	minX, minY, maxX, maxY := r.Max.X, r.Max.Y, -1, -1
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
+			if c == sc.light || c == sc.dark {
+				minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
+			}
+		}
+	}
+	b := screenBoard{x0: minX, y0: minY, side: min(maxX-minX, maxY-minY) + 1}
+	return b, maxX > 0 && b.side > 200
 }
 
 // drag moves the real mouse from one square to another with the button
