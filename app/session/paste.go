@@ -33,16 +33,23 @@ func LooksLikeFEN(text string) bool {
 	return strings.Count(board, "/") >= 3 && strings.Trim(board, "pnbrqkPNBRQK12345678/") == ""
 }
 
-// OpenText opens pasted PGN text as a collection kept in memory. Pasted
-// text has no file to be read back from nor written to: the games are
-// read from the text itself, and Save asks for a file (NeedsFile). The
-// text is indexed at once, so that what it holds is known before
-// anything changes: one game is opened at once (the collection returned
-// is nil); several are told with CollectionOpened, for the window to list
-// them. When no game can be read, nothing changes and the error says
-// where the text stops being PGN: ErrNoGame, a *BadGamesError, or the
-// game's *game.PGNError. The window asks about unsaved changes first.
-func (s *Session) OpenText(text []byte) (*Collection, error) {
+// Paste is PGN text read from the clipboard, not yet on screen: its
+// games indexed, and its only game replayed when it holds one.
+type Paste struct {
+	c *Collection
+	g *game.Game // the only game, or nil for several
+}
+
+// Games returns the number of games the text holds, unreadable ones
+// included.
+func (p *Paste) Games() int { return p.c.index.Len() }
+
+// ReadText reads pasted PGN text, changing nothing. Pasted text has no
+// file to be read back from nor written to: it is kept in memory, its
+// games read from it, and Save asks for a file (NeedsFile). When no game
+// can be read, the error says where the text stops being PGN: ErrNoGame,
+// a *BadGamesError, the only game's *game.PGNError, or ErrPasteTooLong.
+func (s *Session) ReadText(text []byte) (*Paste, error) {
 	if len(text) > MaxPasteBytes {
 		return nil, ErrPasteTooLong
 	}
@@ -64,13 +71,24 @@ func (s *Session) OpenText(text []byte) (*Collection, error) {
 		if err != nil {
 			return nil, err
 		}
-		c.current = 0
-		s.setCollection(nil)
-		s.replace(g, file{game: -1})
-		return nil, nil
+		return &Paste{c: c, g: g}, nil
 	}
-	s.onChange(Event{Change: CollectionOpened, Collection: c})
-	return c, nil
+	return &Paste{c: c}, nil
+}
+
+// OpenPaste puts what ReadText read on screen: the only game at once
+// (the collection returned is nil); several games are told with
+// CollectionOpened, for the window to list them, and the collection is
+// returned. The window asks about unsaved changes first.
+func (s *Session) OpenPaste(p *Paste) *Collection {
+	if p.g != nil {
+		p.c.current = 0
+		s.setCollection(nil)
+		s.replace(p.g, file{game: -1})
+		return nil
+	}
+	s.onChange(Event{Change: CollectionOpened, Collection: p.c})
+	return p.c
 }
 
 // Pasted reports whether the collection is pasted text, which has no

@@ -30,13 +30,20 @@ func TestLooksLikeFEN(t *testing.T) {
 	}
 }
 
-func TestOpenTextOneGame(t *testing.T) {
+func TestReadTextOneGame(t *testing.T) {
 	f := newFixture(t, "")
 	f.play("e2e4")
+	f.rec.take()
 	text := "[White \"A\"]\n[Black \"B\"]\n\n1. d4 {a comment} d5 (1... Nf6 2. c4) 2. c4 {[%clk 0:05:00]} *\n"
-	c, err := f.s.OpenText([]byte(text))
-	if err != nil || c != nil {
-		t.Fatalf("OpenText = %v, %v; want the game opened", c, err)
+	p, err := f.s.ReadText([]byte(text))
+	if err != nil || p.Games() != 1 {
+		t.Fatalf("ReadText = %v, %v; want one game", p, err)
+	}
+	if f.history() != "e4" || f.rec.take() != 0 {
+		t.Fatal("reading the text changed the game on screen")
+	}
+	if c := f.s.OpenPaste(p); c != nil {
+		t.Fatalf("OpenPaste = %v; want the game opened", c)
 	}
 	if got := f.history(); got != "d4 d5 c4" {
 		t.Errorf("moves %q, want the pasted game's", got)
@@ -52,13 +59,14 @@ func TestOpenTextOneGame(t *testing.T) {
 	}
 }
 
-func TestOpenTextSeveralGames(t *testing.T) {
+func TestReadTextSeveralGames(t *testing.T) {
 	f := newFixture(t, "")
 	text := "[White \"A\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 *\n\n[White \"B\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n1. e4 e5 2. Kxe8 *\n"
-	c, err := f.s.OpenText([]byte(text))
-	if err != nil || c == nil {
-		t.Fatalf("OpenText = %v, %v; want a collection", c, err)
+	p, err := f.s.ReadText([]byte(text))
+	if err != nil || p.Games() != 3 {
+		t.Fatalf("ReadText = %v, %v; want 3 games", p, err)
 	}
+	c := f.s.OpenPaste(p)
 	if !c.Pasted() || c.Index().Len() != 3 {
 		t.Fatalf("pasted %v, %d games; want a pasted collection of 3", c.Pasted(), c.Index().Len())
 	}
@@ -85,7 +93,7 @@ func TestOpenTextSeveralGames(t *testing.T) {
 	}
 }
 
-func TestOpenTextThatIsNoGameChangesNothing(t *testing.T) {
+func TestReadTextThatIsNoGameChangesNothing(t *testing.T) {
 	for name, tc := range map[string]struct {
 		text string
 		want func(error) bool
@@ -106,9 +114,9 @@ func TestOpenTextThatIsNoGameChangesNothing(t *testing.T) {
 			f := newFixture(t, "")
 			f.play("e2e4")
 			f.rec.take()
-			c, err := f.s.OpenText([]byte(tc.text))
-			if c != nil || !tc.want(err) {
-				t.Errorf("OpenText = %v, %v", c, err)
+			p, err := f.s.ReadText([]byte(tc.text))
+			if p != nil || !tc.want(err) {
+				t.Errorf("ReadText = %v, %v", p, err)
 			}
 			if f.history() != "e4" || !f.s.Dirty() || f.rec.take() != 0 {
 				t.Errorf("the game on screen changed: %q", f.history())
