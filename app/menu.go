@@ -55,6 +55,7 @@ func (a *App) mainMenu() *fyne.MainMenu {
 			settingsItem,
 			fyne.NewMenuItemSeparator(),
 			quit),
+		a.editMenu(),
 		fyne.NewMenu(lang.L("Play"),
 			a.playItems.takeBack, a.playItems.offerDraw, a.playItems.claimDraw, a.playItems.resign,
 			fyne.NewMenuItemSeparator(),

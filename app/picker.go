@@ -111,6 +111,9 @@ func (p *picker) makeDialog() {
 	bottom := container.NewVBox(container.NewBorder(nil, nil, p.status, nil, progress), p.bad.box)
 	p.content = container.NewBorder(p.filter, bottom, nil, nil, p.table)
 	title := lang.L("Choose a game in {{.File}}", map[string]any{"File": filepath.Base(p.c.Path())})
+	if p.c.Pasted() {
+		title = lang.L("Choose a pasted game")
+	}
 	p.d = dialog.NewCustomWithoutButtons(title, p.content, p.a.win)
 	p.d.SetButtons([]fyne.CanvasObject{widget.NewButton(lang.L("Cancel"), p.close), p.openBtn})
 	p.d.SetOnClosed(p.closed)
