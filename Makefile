@@ -17,8 +17,9 @@ FUZZTIME  ?= 10s
 # Packages Fyne needs to build (cgo, OpenGL, X11 headers).
 BUILD_PKGS := gcc libgl1-mesa-dev xorg-dev
 # Packages the tests need: a virtual X server, a real mouse, screenshots,
-# an independent PGN checker, a chess engine (app/engine's tests).
-TEST_PKGS  := xvfb xdotool imagemagick pgn-extract stockfish
+# an independent PGN checker, a chess engine (app/engine's tests), the X
+# clipboard (xclip).
+TEST_PKGS  := xvfb xdotool imagemagick pgn-extract stockfish xclip
 # ... and the checks of the Linux package and of its installation.
 TEST_PKGS  += desktop-file-utils xdg-utils
 # Packages `make package` needs: fyne packs the package with tar -J.

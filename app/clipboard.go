@@ -17,9 +17,9 @@ import (
 // clipboard.
 func (a *App) editMenu() *fyne.Menu {
 	return fyne.NewMenu(lang.L("Edit"),
-		a.clipboardItem(lang.L("Copy game"), &fyne.ShortcutCopy{}, a.copyGame),
-		a.clipboardItem(lang.L("Copy position"), ctrlShift(fyne.KeyC), a.copyPosition),
-		a.clipboardItem(lang.L("Paste game or position"), &fyne.ShortcutPaste{}, a.paste))
+		a.clipboardItem(lang.L("Copy game"), &fyne.ShortcutCopy{}, a.copyGame, hasSelection),
+		a.clipboardItem(lang.L("Copy position"), ctrlShift(fyne.KeyC), a.copyPosition, nil),
+		a.clipboardItem(lang.L("Paste game or position"), &fyne.ShortcutPaste{}, a.paste, a.pastesInto))
 }
 
 // textField is a widget that edits text (the move box, names, comments):
@@ -30,14 +30,15 @@ type textField interface {
 }
 
 // clipboardItem is a menu item of the Edit menu. Fyne gives a shortcut to
-// the menus before the focused widget: while a text field has the focus,
-// the item hands it the shortcut instead of acting (a dialog's field
-// too); otherwise it acts unless a dialog is shown.
-func (a *App) clipboardItem(label string, sc fyne.Shortcut, action func()) *fyne.MenuItem {
+// the menus before the focused widget: while a text field has the focus
+// (a dialog's too) and toField says the shortcut is meant for it, the
+// item hands it the shortcut instead of acting; otherwise it acts unless
+// a dialog is shown.
+func (a *App) clipboardItem(label string, sc fyne.Shortcut, action func(), toField func(textField) bool) *fyne.MenuItem {
 	it := fyne.NewMenuItem(label, nil)
 	it.Shortcut = sc
 	it.Action = func() {
-		if f, ok := a.win.Canvas().Focused().(textField); ok {
+		if f, ok := a.win.Canvas().Focused().(textField); ok && toField != nil && toField(f) {
 			f.TypedShortcut(a.withClipboard(sc))
 			return
 		}
@@ -47,6 +48,25 @@ func (a *App) clipboardItem(label string, sc fyne.Shortcut, action func()) *fyne
 	}
 	return it
 }
+
+// hasSelection: Copy copies the text selected in a field; with none, the
+// game (the move box keeps the focus after a move typed).
+func hasSelection(f textField) bool { return f.SelectedText() != "" }
+
+// pastesInto: Paste pastes into a text field, except a game or a
+// position into the move box, which keeps the focus after a move typed:
+// only what could be a move goes there.
+func (a *App) pastesInto(f textField) bool {
+	if f != textField(a.ui.moveBox.entry) {
+		return true
+	}
+	text := strings.TrimSpace(a.fyne.Clipboard().Content())
+	return len(text) <= maxMoveText && len(strings.Fields(text)) <= 2 && !strings.ContainsAny(text, "/[{")
+}
+
+// maxMoveText is the longest text pasted into the move box: a move with
+// its number and annotation ("12... exd8=Q+!?").
+const maxMoveText = 16
 
 // withClipboard returns the shortcut as a text field expects it: Copy
 // and Paste carry the clipboard they use.

@@ -161,10 +161,17 @@ func TestClipboardShortcutsKeepTheirMeaningInATextField(t *testing.T) {
 	if got := h.clipboard().Content(); got != "e4 is best" {
 		t.Errorf("Ctrl+C in the move box copied %q", got)
 	}
-	// Out of the text field, the same item copies the game.
-	h.app.win.Canvas().Unfocus()
+	// With nothing selected, or out of the text field, it copies the game.
+	entry.SetText("")
 	h.menuAction("Copy game")
 	if got := h.clipboard().Content(); !strings.Contains(got, "[Result \"*\"]") {
 		t.Errorf("Copy game copied %q", got)
+	}
+	// The move box keeps the focus after a move typed: a game pasted there
+	// is opened, not typed into it.
+	h.clipboard().SetContent("1. d4 d5 2. c4 *")
+	h.menuAction("Paste game or position")
+	if entry.Text != "" || h.history() != "d4 d5 c4" {
+		t.Errorf("a game pasted with the focus in the move box: box %q, moves %q", entry.Text, h.history())
 	}
 }

@@ -33,6 +33,7 @@ type ui struct {
 	// and once the game is over.
 	bannerBack, bannerOver *fyne.Container
 	moveBox                *moveBox
+	opening                *widget.Label // the opening of the position shown
 
 	takeBack, offerDraw, claimDraw, resign, flip, pause *widget.Button
 
@@ -61,7 +62,7 @@ func (a *App) buildUI() *ui {
 	u.buildActions(a)
 	actions := container.NewGridWithColumns(2, u.takeBack, u.offerDraw, u.claimDraw, u.resign, u.flip, u.pause)
 	side := container.NewBorder(u.topSlot,
-		container.NewVBox(u.moveBox.box, actions, u.lowSlot), nil, nil, u.moves)
+		container.NewVBox(a.newOpeningLabel(u), u.moveBox.box, actions, u.lowSlot), nil, nil, u.moves)
 	boardArea := container.NewBorder(u.bannerSlot, nil, nil, nil, u.board)
 	split := container.NewHSplit(boardArea, side)
 	split.Offset = 0.68
@@ -117,6 +118,7 @@ func (a *App) refreshView() {
 	a.refreshBoard()
 	a.ui.moves.SetCurrent(a.sess.Shown())
 	a.refreshStatus()
+	a.refreshOpening()
 }
 
 func (a *App) refreshBoard() {
