@@ -175,3 +175,21 @@ func TestClipboardShortcutsKeepTheirMeaningInATextField(t *testing.T) {
 		t.Errorf("a game pasted with the focus in the move box: box %q, moves %q", entry.Text, h.history())
 	}
 }
+
+// BenchmarkPasteAnnotatedGame is Ctrl+V of a game of 300 plies, each with
+// a comment and a side line, to the board and the move list showing it.
+func BenchmarkPasteAnnotatedGame(b *testing.B) {
+	a := benchApp(b, 300)
+	var text strings.Builder
+	if err := a.sess.Game().WritePGN(&text); err != nil {
+		b.Fatal(err)
+	}
+	a.fyne.Clipboard().SetContent(text.String())
+	b.Logf("%d bytes", text.Len())
+	for b.Loop() {
+		a.paste()
+		if len(a.sess.Game().History()) != 300 {
+			b.Fatal("not pasted")
+		}
+	}
+}
