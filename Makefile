@@ -18,8 +18,8 @@ FUZZTIME  ?= 10s
 BUILD_PKGS := gcc libgl1-mesa-dev xorg-dev
 # Packages the tests need: a virtual X server, a real mouse, screenshots,
 # an independent PGN checker, a chess engine (app/engine's tests), the X
-# clipboard (xclip).
-TEST_PKGS  := xvfb xdotool imagemagick pgn-extract stockfish xclip
+# clipboard (xclip), an SVG renderer (app/diagram's SVG against its PNG).
+TEST_PKGS  := xvfb xdotool imagemagick pgn-extract stockfish xclip librsvg2-bin
 # ... and the checks of the Linux package and of its installation.
 TEST_PKGS  += desktop-file-utils xdg-utils
 # Packages `make package` needs: fyne packs the package with tar -J.

@@ -49,6 +49,7 @@ func (a *App) mainMenu() *fyne.MainMenu {
 			item(lang.L("Open…"), a.openDialog, ctrl(fyne.KeyO)),
 			item(lang.L("Save"), a.save, ctrl(fyne.KeyS)),
 			item(lang.L("Save as…"), a.saveAs, ctrlShift(fyne.KeyS)),
+			item(lang.L("Export position as image…"), a.exportDiagram, nil),
 			fyne.NewMenuItemSeparator(),
 			a.collectionItems.list, a.collectionItems.previous, a.collectionItems.next,
 			fyne.NewMenuItemSeparator(),
