@@ -50,6 +50,8 @@ func (a *App) mainMenu() *fyne.MainMenu {
 			item(lang.L("Save"), a.save, ctrl(fyne.KeyS)),
 			item(lang.L("Save as…"), a.saveAs, ctrlShift(fyne.KeyS)),
 			item(lang.L("Export position as image…"), a.exportDiagram, nil),
+			item(lang.L("Set up a position…"), a.setUpPosition, nil),
+			item(lang.L("Edit this position…"), a.editShownPosition, nil),
 			fyne.NewMenuItemSeparator(),
 			a.collectionItems.list, a.collectionItems.previous, a.collectionItems.next,
 			fyne.NewMenuItemSeparator(),
