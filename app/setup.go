@@ -59,6 +59,7 @@ func (a *App) showSetup(pos game.Position) *setupEditor {
 	e.board.Flipped = a.settings.Flipped()
 	e.board.OnTap = e.tap
 	e.board.OnDrag = e.drag
+	e.board.OnKey = e.put
 
 	var palette []fyne.CanvasObject
 	for _, c := range []game.Color{game.White, game.Black} {
@@ -142,6 +143,12 @@ func (e *setupEditor) tap(sq game.Square) {
 	} else {
 		e.pos.Board[sq] = e.brush
 	}
+	e.boardChanged()
+}
+
+// put puts a piece typed on a square, or takes it away (NoPiece).
+func (e *setupEditor) put(sq game.Square, p game.Piece) {
+	e.pos.Board[sq] = p
 	e.boardChanged()
 }
 

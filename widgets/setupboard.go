@@ -2,9 +2,11 @@ package widgets
 
 import (
 	"image/color"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
@@ -32,20 +34,33 @@ type SetupBoard struct {
 	// OnDrag is told of a piece dragged from a square to another, or to
 	// NoSquare when it was dropped off the board.
 	OnDrag func(from, to game.Square)
+	// OnKey is told of a piece typed on the keyboard for the cursor's
+	// square (its FEN letter: upper case for White), or NoPiece for
+	// Delete, Backspace or Space.
+	OnKey func(game.Square, game.Piece)
+
+	// cursor is the square the keyboard is on; focused, whether the
+	// board has the keyboard (the cursor is shown only then).
+	cursor  game.Square
+	focused bool
 
 	dragFrom game.Square
 	dragAt   fyne.Position
 	dragging bool
+	pressed  bool          // a button went down on the board
+	pressAt  fyne.Position // where
 }
 
 var (
-	_ fyne.Tappable  = (*SetupBoard)(nil)
-	_ fyne.Draggable = (*SetupBoard)(nil)
+	_ fyne.Tappable     = (*SetupBoard)(nil)
+	_ fyne.Draggable    = (*SetupBoard)(nil)
+	_ fyne.Focusable    = (*SetupBoard)(nil)
+	_ desktop.Mouseable = (*SetupBoard)(nil)
 )
 
 // NewSetupBoard returns an empty set-up board.
 func NewSetupBoard(set *pieces.Set) *SetupBoard {
-	b := &SetupBoard{Scheme: theme.Schemes()[0], Pieces: set, dragFrom: game.NoSquare}
+	b := &SetupBoard{Scheme: theme.Schemes()[0], Pieces: set, dragFrom: game.NoSquare, cursor: game.NewSquare(4, 3)}
 	b.ExtendBaseWidget(b)
 	return b
 }
@@ -87,17 +102,96 @@ func (b *SetupBoard) SquareCenter(s game.Square) fyne.Position {
 	return fyne.NewPos(o.X+(float32(file)+0.5)*sq, o.Y+(float32(7-rank)+0.5)*sq)
 }
 
+// Cursor returns the square the keyboard is on.
+func (b *SetupBoard) Cursor() game.Square { return b.cursor }
+
+// FocusGained shows the cursor.
+func (b *SetupBoard) FocusGained() { b.focused = true; b.Refresh() }
+
+// FocusLost hides the cursor.
+func (b *SetupBoard) FocusLost() { b.focused = false; b.Refresh() }
+
+// TypedRune puts the piece of that FEN letter on the cursor's square, or
+// takes the piece away with Space.
+func (b *SetupBoard) TypedRune(r rune) {
+	if b.OnKey == nil {
+		return
+	}
+	if r == ' ' {
+		b.OnKey(b.cursor, game.NoPiece)
+		return
+	}
+	if p, ok := pieceOfLetter(r); ok {
+		b.OnKey(b.cursor, p)
+	}
+}
+
+// pieceOfLetter reads a FEN letter: "N" a white knight, "n" a black one.
+func pieceOfLetter(r rune) (game.Piece, bool) {
+	c := game.White
+	if r >= 'a' && r <= 'z' {
+		c, r = game.Black, r-'a'+'A'
+	}
+	i := strings.IndexRune("PNBRQK", r)
+	if i < 0 {
+		return game.NoPiece, false
+	}
+	return game.NewPiece(c, game.Pawn+game.Kind(i)), true
+}
+
+// TypedKey moves the cursor with the arrows (as the board is shown) and
+// takes the piece away with Delete or Backspace.
+func (b *SetupBoard) TypedKey(ev *fyne.KeyEvent) {
+	df, dr := 0, 0
+	switch ev.Name {
+	case fyne.KeyLeft:
+		df = -1
+	case fyne.KeyRight:
+		df = 1
+	case fyne.KeyUp:
+		dr = 1
+	case fyne.KeyDown:
+		dr = -1
+	case fyne.KeyDelete, fyne.KeyBackspace:
+		if b.OnKey != nil {
+			b.OnKey(b.cursor, game.NoPiece)
+		}
+		return
+	default:
+		return
+	}
+	if b.Flipped {
+		df, dr = -df, -dr
+	}
+	file, rank := min(max(b.cursor.File()+df, 0), 7), min(max(b.cursor.Rank()+dr, 0), 7)
+	b.cursor = game.NewSquare(file, rank)
+	b.Refresh()
+}
+
 // Tapped tells the square clicked.
 func (b *SetupBoard) Tapped(ev *fyne.PointEvent) {
 	if sq := b.SquareAt(ev.Position); sq != game.NoSquare && b.OnTap != nil {
+		b.cursor = sq
 		b.OnTap(sq)
 	}
 }
 
-// Dragged follows a piece dragged from its square.
+// MouseDown records where a drag may start.
+func (b *SetupBoard) MouseDown(ev *desktop.MouseEvent) { b.pressed, b.pressAt = true, ev.Position }
+
+// MouseUp forgets the press.
+func (b *SetupBoard) MouseUp(*desktop.MouseEvent) { b.pressed = false }
+
+// Dragged follows a piece dragged from its square. A real pointer
+// reports the button going down first: the drag began there, and the
+// first event's delta covers the way since; a synthetic drag begins at
+// its first event.
 func (b *SetupBoard) Dragged(ev *fyne.DragEvent) {
 	if !b.dragging {
-		start := ev.Position.Subtract(ev.Dragged)
+		start := ev.Position
+		if b.pressed {
+			start = b.pressAt
+		}
 		b.dragFrom = b.SquareAt(start)
 		b.dragAt = start
 		b.dragging = true
@@ -108,7 +202,7 @@ func (b *SetupBoard) Dragged(ev *fyne.DragEvent) {
 // DragEnd tells where the dragged piece was dropped.
 func (b *SetupBoard) DragEnd() {
 	from, to := b.dragFrom, b.SquareAt(b.dragAt)
-	b.dragging, b.dragFrom = false, game.NoSquare
+	b.dragging, b.dragFrom, b.pressed = false, game.NoSquare, false
 	if from != game.NoSquare && b.Board[from] != game.NoPiece && from != to && b.OnDrag != nil {
 		b.OnDrag(from, to)
 	}
@@ -116,7 +210,8 @@ func (b *SetupBoard) DragEnd() {
 
 // CreateRenderer draws the squares and the pieces.
 func (b *SetupBoard) CreateRenderer() fyne.WidgetRenderer {
-	r := &setupRenderer{b: b}
+	r := &setupRenderer{b: b, cursor: canvas.NewRectangle(color.Transparent)}
+	r.cursor.StrokeWidth = 3
 	for i := range 64 {
 		r.squares[i] = canvas.NewRectangle(color.Black)
 		r.pieces[i] = canvas.NewImageFromImage(nil)
@@ -126,6 +221,7 @@ func (b *SetupBoard) CreateRenderer() fyne.WidgetRenderer {
 	for i := range 64 {
 		r.objects = append(r.objects, r.pieces[i])
 	}
+	r.objects = append(r.objects, r.cursor)
 	r.Refresh()
 	return r
 }
@@ -134,6 +230,7 @@ type setupRenderer struct {
 	b       *SetupBoard
 	squares [64]*canvas.Rectangle
 	pieces  [64]*canvas.Image
+	cursor  *canvas.Rectangle // the keyboard's square, outlined
 	objects []fyne.CanvasObject
 }
 
@@ -161,6 +258,9 @@ func (r *setupRenderer) Layout(fyne.Size) {
 			r.pieces[i].Refresh()
 		}
 	}
+	c := r.b.SquareCenter(r.b.cursor)
+	r.cursor.Move(fyne.NewPos(c.X-sq/2, c.Y-sq/2))
+	r.cursor.Resize(fyne.NewSquareSize(sq))
 }
 
 func (r *setupRenderer) MinSize() fyne.Size { return r.b.MinSize() }
@@ -175,6 +275,9 @@ func (r *setupRenderer) Refresh() {
 		}
 		r.squares[i].Refresh()
 	}
+	r.cursor.StrokeColor = r.b.Scheme.Selected
+	r.cursor.Hidden = !r.b.focused
+	r.cursor.Refresh()
 	r.Layout(r.b.Size())
 }
 
