@@ -170,6 +170,9 @@ func (b *SetupBoard) TypedKey(ev *fyne.KeyEvent) {
 
 // Tapped tells the square clicked.
 func (b *SetupBoard) Tapped(ev *fyne.PointEvent) {
+	if c := fyne.CurrentApp().Driver().CanvasForObject(b); c != nil {
+		c.Focus(b) // the keyboard goes on from the square clicked
+	}
 	if sq := b.SquareAt(ev.Position); sq != game.NoSquare && b.OnTap != nil {
 		b.cursor = sq
 		b.OnTap(sq)
