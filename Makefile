@@ -17,8 +17,9 @@ FUZZTIME  ?= 10s
 # Packages Fyne needs to build (cgo, OpenGL, X11 headers).
 BUILD_PKGS := gcc libgl1-mesa-dev xorg-dev
 # Packages the tests need: a virtual X server, a real mouse, screenshots,
-# an independent PGN checker, a chess engine (app/engine's tests).
-TEST_PKGS  := xvfb xdotool imagemagick pgn-extract stockfish
+# an independent PGN checker, a chess engine (app/engine's tests), the X
+# clipboard (xclip), an SVG renderer (app/diagram's SVG against its PNG).
+TEST_PKGS  := xvfb xdotool imagemagick pgn-extract stockfish xclip librsvg2-bin
 # ... and the checks of the Linux package and of its installation
 # (libfile-mimeinfo-perl's mimetype is how xdg-open without GNOME or KDE
 # finds that a .pgn file is a PGN file).

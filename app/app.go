@@ -13,6 +13,7 @@ import (
 	"github.com/echiquier/echiquier/app/autosave"
 	"github.com/echiquier/echiquier/app/engine"
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/opening"
 	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/pieces"
 	"github.com/echiquier/echiquier/resources"
@@ -73,6 +74,8 @@ type App struct {
 	post func(func())
 	// detectEngine finds the chess engine installed.
 	detectEngine func() (string, error)
+	// openings names the openings; its table is read in the background.
+	openings *opening.Book
 }
 
 // Options configure an App. The zero value suits the real program.
@@ -111,7 +114,9 @@ func New(a fyne.App, o Options) *App {
 		locale:      readSystemLocale(),
 		pieceSets:   map[string]*pieces.Set{},
 		pickers:     map[*session.Collection]*picker{},
+		openings:    opening.NewBook(),
 	}
+	go app.openings.Load() // 0.1 s: not on the UI goroutine
 	useLazyFileWriters()
 	app.loadLanguage()
 	log.Printf("language: %s", app.language)

@@ -66,8 +66,13 @@ func (a *App) newGame() {
 	a.confirmDiscard(a.showNewGameDialog)
 }
 
-func (a *App) showNewGameDialog() {
+func (a *App) showNewGameDialog() { a.showNewGameDialogFEN("") }
+
+// showNewGameDialogFEN asks for a new game's players and time control,
+// from the position fen ("" for the standard start).
+func (a *App) showNewGameDialogFEN(fen string) {
 	f := a.newGameForm()
+	f.fen.SetText(fen)
 	items := []*widget.FormItem{
 		widget.NewFormItem(lang.L("White"), f.white),
 		widget.NewFormItem(lang.L("Black"), f.black),

@@ -13,11 +13,12 @@ import (
 	fynetheme "fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/echiquier/echiquier/app/pgn"
 	"github.com/echiquier/echiquier/app/session"
 )
 
 // columnWidths are the picker's column widths, by column.
-var columnWidths = [session.NumColumns]float32{84, 160, 160, 64, 100, 180, 60, 52, 64}
+var columnWidths = [session.NumColumns]float32{84, 130, 130, 64, 100, 150, 60, 52, 150, 64}
 
 // columnTitle returns the translated heading of a picker column.
 func columnTitle(c session.Column) string {
@@ -38,6 +39,8 @@ func columnTitle(c session.Column) string {
 		return lang.L("Round")
 	case session.ColECO:
 		return lang.L("ECO")
+	case session.ColOpening:
+		return lang.L("Opening")
 	}
 	return lang.L("Moves")
 }
@@ -111,6 +114,9 @@ func (p *picker) makeDialog() {
 	bottom := container.NewVBox(container.NewBorder(nil, nil, p.status, nil, progress), p.bad.box)
 	p.content = container.NewBorder(p.filter, bottom, nil, nil, p.table)
 	title := lang.L("Choose a game in {{.File}}", map[string]any{"File": filepath.Base(p.c.Path())})
+	if p.c.Pasted() {
+		title = lang.L("Choose a pasted game")
+	}
 	p.d = dialog.NewCustomWithoutButtons(title, p.content, p.a.win)
 	p.d.SetButtons([]fyne.CanvasObject{widget.NewButton(lang.L("Cancel"), p.close), p.openBtn})
 	p.d.SetOnClosed(p.closed)
@@ -174,6 +180,8 @@ func (p *picker) cellText(i int, c session.Column) string {
 		return strconv.Itoa(i + 1)
 	case session.ColMoves:
 		return strconv.Itoa((x.Plies(i) + 1) / 2)
+	case session.ColOpening:
+		return p.a.openings.NameOfECO(x.Tag(i, pgn.FieldECO))
 	}
 	return x.Tag(i, c.Field())
 }

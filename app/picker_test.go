@@ -87,6 +87,9 @@ func TestPickerListsGames(t *testing.T) {
 	if got := p.column(session.ColWhite); !slices.Equal(got, []string{"Anand", "Carlsen", "Bacrot", "Aronian"}) {
 		t.Errorf("White column: %v", got)
 	}
+	if got := p.column(session.ColOpening); !slices.Equal(got, []string{"Ruy Lopez: Open", "", "", ""}) {
+		t.Errorf("Opening column, named after the ECO tag: %v", got)
+	}
 	if got := p.column(session.ColNumber); !slices.Equal(got, []string{"1", "3", "4", "5"}) {
 		t.Errorf("numbers: %v", got)
 	}

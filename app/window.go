@@ -36,6 +36,7 @@ type ui struct {
 	// while browsing, once the game is over, and while a draw is offered.
 	bannerBack, bannerOver, bannerOffer *fyne.Container
 	moveBox                             *moveBox
+	opening                             *widget.Label // the opening of the position shown
 
 	takeBack, offerDraw, claimDraw, resign, flip, pause *widget.Button
 
@@ -65,7 +66,7 @@ func (a *App) buildUI() *ui {
 	u.buildActions(a)
 	actions := container.NewGridWithColumns(2, u.takeBack, u.offerDraw, u.claimDraw, u.resign, u.flip, u.pause)
 	side := container.NewBorder(u.topSlot,
-		container.NewVBox(u.moveBox.box, actions, u.lowSlot), nil, nil, a.underMoveList(u.moves))
+		container.NewVBox(a.newOpeningLabel(u), u.moveBox.box, actions, u.lowSlot), nil, nil, a.underMoveList(u.moves))
 	boardArea := container.NewBorder(u.bannerSlot, nil, nil, nil, a.withEvalBar(u.board))
 	split := container.NewHSplit(boardArea, side)
 	split.Offset = 0.68
@@ -126,6 +127,7 @@ func (a *App) refreshView() {
 	a.ui.moves.SetCurrent(a.sess.Shown())
 	a.refreshStatus()
 	a.refreshAnalysis()
+	a.refreshOpening()
 }
 
 func (a *App) refreshBoard() {

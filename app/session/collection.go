@@ -65,7 +65,9 @@ func (e *BadGamesError) Error() string {
 // lives on the session's goroutine; the indexing goroutine hands it
 // snapshots through the session's Post.
 type Collection struct {
-	path  string
+	path string
+	// text is the pasted text the games are read from, nil for a file.
+	text  []byte
 	stamp safefile.Stamp // the file as it was indexed or last written
 	// edits are the games written back into the file since it was
 	// indexed, in the order they were: the index's places of the games
@@ -301,6 +303,9 @@ func (s *Session) openIndexed(c *Collection) {
 // readGame reads game i from the file and replays it. The file must not
 // have changed since it was indexed.
 func (c *Collection) readGame(i int, now func() time.Time) (*game.Game, error) {
+	if c.text != nil {
+		return c.replayText(i, now)
+	}
 	f, err := os.Open(c.path)
 	if err != nil {
 		return nil, err

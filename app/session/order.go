@@ -25,6 +25,7 @@ const (
 	ColEvent
 	ColRound
 	ColECO
+	ColOpening // named after the ECO tag, sorted by it
 	ColMoves
 	NumColumns
 )
@@ -35,6 +36,7 @@ func (c Column) Field() pgn.Field {
 	return [NumColumns]pgn.Field{
 		ColWhite: pgn.FieldWhite, ColBlack: pgn.FieldBlack, ColResult: pgn.FieldResult, ColDate: pgn.FieldDate,
 		ColEvent: pgn.FieldEvent, ColRound: pgn.FieldRound, ColECO: pgn.FieldECO,
+		ColOpening: pgn.FieldECO,
 	}[c]
 }
 

@@ -1,0 +1,109 @@
+package session
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/pgn"
+)
+
+// MaxPasteBytes bounds the text a paste reads: far more than any real
+// collection copied by hand, and little enough to hold in memory.
+const MaxPasteBytes = 64 << 20
+
+// ErrPasteTooLong: the pasted text is longer than MaxPasteBytes.
+var ErrPasteTooLong = errors.New("the pasted text is too long")
+
+// LooksLikeFEN reports whether text is meant as a FEN: one line whose
+// first field is ranks of a board (four at least: "1/2" is a result),
+// made of pieces and digits between slashes. A text that does is read as
+// a position, and its FEN errors are the ones to tell; any other is read
+// as PGN.
+func LooksLikeFEN(text string) bool {
+	text = strings.TrimSpace(text)
+	if text == "" || strings.ContainsAny(text, "\r\n[") {
+		return false
+	}
+	board, _, _ := strings.Cut(text, " ")
+	return strings.Count(board, "/") >= 3 && strings.Trim(board, "pnbrqkPNBRQK12345678/") == ""
+}
+
+// Paste is PGN text read from the clipboard, not yet on screen: its
+// games indexed, and its only game replayed when it holds one.
+type Paste struct {
+	c *Collection
+	g *game.Game // the only game, or nil for several
+}
+
+// Games returns the number of games the text holds, unreadable ones
+// included.
+func (p *Paste) Games() int { return p.c.index.Len() }
+
+// ReadText reads pasted PGN text, changing nothing. Pasted text has no
+// file to be read back from nor written to: it is kept in memory, its
+// games read from it, and Save asks for a file (NeedsFile). When no game
+// can be read, the error says where the text stops being PGN: ErrNoGame,
+// a *BadGamesError, the only game's *game.PGNError, or ErrPasteTooLong.
+func (s *Session) ReadText(text []byte) (*Paste, error) {
+	if len(text) > MaxPasteBytes {
+		return nil, ErrPasteTooLong
+	}
+	text = bytes.Clone(text) // the caller's buffer may change
+	x, err := pgn.BuildIndex(context.Background(), bytes.NewReader(text))
+	if err != nil {
+		return nil, err // a bytes.Reader fails in no other way
+	}
+	c := &Collection{text: text, current: -1, failed: map[int]error{}, cancel: func() {}}
+	c.stamp.Size = int64(len(text))
+	c.update(x, int64(len(text)), io.EOF)
+	switch {
+	case x.Len() == 0:
+		return nil, ErrNoGame
+	case c.GoodGames() == 0:
+		return nil, &BadGamesError{Games: x.Errors()}
+	case c.Single():
+		g, err := c.readGame(0, s.now)
+		if err != nil {
+			return nil, err
+		}
+		return &Paste{c: c, g: g}, nil
+	}
+	return &Paste{c: c}, nil
+}
+
+// OpenPaste puts what ReadText read on screen: the only game at once
+// (the collection returned is nil); several games are told with
+// CollectionOpened, for the window to list them, and the collection is
+// returned. The window asks about unsaved changes first.
+func (s *Session) OpenPaste(p *Paste) *Collection {
+	if p.g != nil {
+		p.c.current = 0
+		s.setCollection(nil)
+		s.replace(p.g, file{game: -1})
+		return nil
+	}
+	s.onChange(Event{Change: CollectionOpened, Collection: p.c})
+	return p.c
+}
+
+// Pasted reports whether the collection is pasted text, which has no
+// file.
+func (c *Collection) Pasted() bool { return c.text != nil }
+
+// replayText reads game i from pasted text and replays it.
+func (c *Collection) replayText(i int, now func() time.Time) (*game.Game, error) {
+	pg, err := c.index.ReadGame(bytes.NewReader(c.text), i)
+	if err != nil {
+		return nil, numbered(c.index, i, err)
+	}
+	g, err := game.FromPGN(pg, now)
+	if err != nil {
+		return nil, numbered(c.index, i, err)
+	}
+	return g, nil
+}

@@ -1,0 +1,105 @@
+package app
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/echiquier/echiquier/app/game"
+)
+
+func position(t *testing.T, fen string) game.Position {
+	t.Helper()
+	p, err := game.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestCastlingOfferedOnlyWhereKingsAndRooksAre(t *testing.T) {
+	for fen, want := range map[string]game.Castling{
+		game.StartFEN:                     game.WhiteKingside | game.WhiteQueenside | game.BlackKingside | game.BlackQueenside,
+		"r3k3/8/8/8/8/8/8/4K2R w - - 0 1": game.WhiteKingside | game.BlackQueenside,
+		"4k3/8/8/8/8/8/8/R3K2R w - - 0 1": game.WhiteKingside | game.WhiteQueenside,
+		"4k2r/8/8/8/8/8/8/RK5R w - - 0 1": game.BlackKingside,
+	} {
+		p := position(t, fen)
+		if got := allowedCastling(&p.Board); got != want {
+			t.Errorf("%s: %v, want %v", fen, got, want)
+		}
+	}
+}
+
+func TestEnPassantOfferedOnlyWhereACaptureIsPossible(t *testing.T) {
+	for fen, want := range map[string][]string{
+		"4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1":   {"d6"},
+		"4k3/8/8/2PpP3/8/8/8/4K3 w - - 0 1":  {"d6"},
+		"4k3/8/8/3p4/8/8/8/4K3 w - - 0 1":    nil, // no white pawn beside it
+		"4k3/8/3n4/3pP3/8/8/8/4K3 w - - 0 1": nil, // d6 is taken: no double step
+		"4k3/8/8/8/4pP2/8/8/4K3 b - - 0 1":   {"f3"},
+		"8/8/8/K2pP2r/8/8/8/7k w - - 0 1":    nil, // the capture would leave the king in check
+	} {
+		var got []string
+		for _, sq := range enPassantSquares(position(t, fen)) {
+			got = append(got, sq.String())
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: %v, want %v", fen, got, want)
+		}
+	}
+}
+
+func TestSetUpAPositionAndPlayFromIt(t *testing.T) {
+	h := newHarness(t)
+	h.menuAction("Set up a position…")
+	h.wantDialog("Set up a position")
+	h.tapButton("Cancel")
+	h.play("e2e4")
+	h.menuAction("Edit this position…")
+	if e := h.app.modals[len(h.app.modals)-1]; e.d == nil {
+		t.Fatal("no editor")
+	}
+	h.tapButton("Cancel")
+	e := h.app.showSetup(h.app.sess.Shown().Position())
+	if shown := h.app.sess.Game().Position(); e.pos.Board != shown.Board || e.pos.Turn != game.Black {
+		t.Fatalf("the editor starts from %q, not the position shown", e.pos.FEN())
+	}
+	h.tapButton("Empty board")
+	if !e.play.Disabled() || e.reason.Text == "" {
+		t.Fatalf("an empty board can be played: %q", e.reason.Text)
+	}
+	e.selectBrush(game.NewPiece(game.White, game.King))
+	e.tap(square("e1"))
+	e.selectBrush(game.NewPiece(game.Black, game.King))
+	e.tap(square("e8"))
+	e.selectBrush(game.NewPiece(game.White, game.Rook))
+	e.tap(square("a2"))
+	e.drag(square("a2"), square("h1")) // moved by drag
+	if e.play.Disabled() || e.reason.Text != "" {
+		t.Fatalf("a legal position refused: %q", e.reason.Text)
+	}
+	if e.castle[0].Disabled() || !e.castle[1].Disabled() {
+		t.Error("castling offered is not what the rook on h1 allows")
+	}
+	e.castle[0].SetChecked(true)
+	e.turn.SetSelected(e.turn.Options[1])
+	// The side not to move may not be in check.
+	e.selectBrush(game.NewPiece(game.Black, game.Rook))
+	e.tap(square("e4"))
+	if !e.play.Disabled() || e.reason.Text == "" {
+		t.Errorf("White in check with Black to move accepted (reason %q)", e.reason.Text)
+	}
+	e.tap(square("e4")) // the same piece clicked again goes
+	const fen = "4k3/8/8/8/8/8/8/4K2R b K - 0 1"
+	if got := e.pos.FEN(); got != fen || e.play.Disabled() {
+		t.Fatalf("position %q (play disabled %v), want %q", got, e.play.Disabled(), fen)
+	}
+	e.play.OnTapped()
+	h.tapButton("Don't save") // 1. e4 is not saved
+	h.wantDialog("New game")
+	h.tapButton("Start")
+	g := h.app.sess.Game()
+	if g.FEN() != fen || g.Tag("SetUp") != "1" || g.Tag("FEN") != fen {
+		t.Errorf("game from %q, tags SetUp %q FEN %q", g.FEN(), g.Tag("SetUp"), g.Tag("FEN"))
+	}
+}
