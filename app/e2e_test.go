@@ -271,9 +271,22 @@ func (e *e2e) start(home, language string, args ...string) *process {
 	if err := p.cmd.Start(); err != nil {
 		e.t.Fatal(err)
 	}
+	e.t.Cleanup(func() {
+		if e.t.Failed() {
+			e.t.Logf("output of echiquier %v:\n%s", args, p.log.String())
+		}
+	})
 	// This process's window: one of a program just killed may linger.
 	pid := fmt.Sprint(p.cmd.Process.Pid)
-	e.waitFor("the window", func() bool { return e.x("xdotool", "search", "--pid", pid, "--name", "Échiquier") == nil })
+	e.waitFor("the window of "+strings.Join(append([]string{"echiquier"}, args...), " "), func() bool {
+		if e.x("xdotool", "search", "--pid", pid, "--name", "Échiquier") == nil {
+			return true
+		}
+		if p.cmd.ProcessState != nil || syscall.Kill(p.cmd.Process.Pid, 0) != nil {
+			e.t.Fatalf("the program ended before showing its window:\n%s", p.log.String())
+		}
+		return false
+	})
 	return p
 }
 
