@@ -35,6 +35,7 @@ type setupEditor struct {
 	half    *escapableEntry
 	reason  *widget.Label
 	play    *widget.Button
+	study   *widget.Button
 	syncing bool // the fields are being set from pos: their callbacks wait
 }
 
@@ -108,7 +109,8 @@ func (a *App) showSetup(pos game.Position) *setupEditor {
 	e.play = widget.NewButton(lang.L("Play from here…"), e.playFromHere)
 	e.play.Importance = widget.HighImportance
 	e.d = dialog.NewCustomWithoutButtons(lang.L("Set up a position"), content, a.win)
-	e.d.SetButtons([]fyne.CanvasObject{cancel, e.play})
+	e.study = widget.NewButton(lang.L("Study this position"), e.studyHere)
+	e.d.SetButtons([]fyne.CanvasObject{cancel, e.study, e.play})
 	e.d.Resize(fyne.NewSize(1000, 640))
 	e.move.onEscape, e.half.onEscape = e.d.Hide, e.d.Hide
 	e.setPosition(pos)
@@ -221,8 +223,10 @@ func (e *setupEditor) fieldsChanged() {
 	if err != nil {
 		e.reason.SetText(errorText(err))
 		e.play.Disable()
+		e.study.Disable()
 	} else {
 		e.play.Enable()
+		e.study.Enable()
 	}
 }
 
@@ -266,6 +270,24 @@ func (e *setupEditor) playFromHere() {
 	fen := e.pos.FEN()
 	e.d.Hide()
 	e.a.confirmDiscard(func() { e.a.showNewGameDialogFEN(fen) })
+}
+
+// studyHere puts the position on screen for study: untimed, no game
+// being played, the engine allowed to analyse it.
+func (e *setupEditor) studyHere() {
+	if e.check() != nil {
+		return
+	}
+	fen := e.pos.FEN()
+	e.d.Hide()
+	e.a.confirmDiscard(func() {
+		g, err := game.New(game.Options{FEN: fen, Now: e.a.now})
+		if err != nil {
+			e.a.showError(err)
+			return
+		}
+		e.a.sess.Study(g)
+	})
 }
 
 // allowedCastling returns the castling rights that the kings and rooks

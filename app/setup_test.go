@@ -103,3 +103,21 @@ func TestSetUpAPositionAndPlayFromIt(t *testing.T) {
 		t.Errorf("game from %q, tags SetUp %q FEN %q", g.FEN(), g.Tag("SetUp"), g.Tag("FEN"))
 	}
 }
+
+func TestASetUpPositionCanBeStudiedWithTheEngine(t *testing.T) {
+	// "Any position the players set up for study" may be analysed; a
+	// game being played may not.
+	h := newHarness(t)
+	h.app.showSetup(position(t, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"))
+	h.tapButton("Study this position")
+	if got := h.app.sess.Game().FEN(); got != "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1" {
+		t.Fatalf("studying %s", got)
+	}
+	if err := h.app.sess.AnalysisRefused(); err != nil {
+		t.Errorf("analysis of a study refused: %v", err)
+	}
+	h.play("e2e4")
+	if err := h.app.sess.AnalysisRefused(); err != nil {
+		t.Errorf("after a move in the study: %v", err)
+	}
+}

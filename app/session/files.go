@@ -161,6 +161,15 @@ func (s *Session) NewGame(g *game.Game) {
 	s.replace(g, file{game: -1})
 }
 
+// Study puts on screen a position set up for study: no game is being
+// played, and the engine may analyse it, whatever moves are made.
+func (s *Session) Study(g *game.Game) {
+	s.setCollection(nil)
+	s.replace(g, file{game: -1})
+	s.study, s.forStudy = true, true
+	s.notify(GameChanged)
+}
+
 // Resume puts an interrupted game back on screen, as it was before the
 // crash: unsaved, from no file, its clocks as the autosave last recorded
 // them.

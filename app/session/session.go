@@ -102,6 +102,9 @@ type Session struct {
 	// study: the game was read from a file and no move has been played
 	// in it since: see AnalysisRefused.
 	study bool
+	// forStudy: the game is a position set up for study: it stays one
+	// whatever is played (the engine may help).
+	forStudy bool
 	// lastClockSave is when the autosave last recorded the clocks.
 	lastClockSave time.Time
 }
@@ -189,7 +192,7 @@ func (s *Session) changed(c Change) {
 // the board returns to the live position.
 func (s *Session) played() {
 	s.view = nil
-	s.study = false
+	s.study = s.forStudy
 	s.releaseTouch()
 	s.changed(Moved | ViewChanged | TouchChanged)
 }
@@ -198,7 +201,7 @@ func (s *Session) played() {
 // changes.
 func (s *Session) replace(g *game.Game, f file) {
 	s.game, s.file, s.dirty, s.view, s.offer = g, f, false, nil, drawOffer{}
-	s.study = f.path != ""
+	s.study, s.forStudy = f.path != "", false
 	s.over = g.Status().Over()
 	s.touch = touch{on: s.touch.on, square: game.NoSquare, target: game.NoSquare}
 	s.autosave.Clear()
