@@ -80,14 +80,13 @@ func (a *App) askDiagramFile(c diagramChoice) {
 		}
 		path := w.URI().Path()
 		w.Close() // unwritten: it created nothing (lazyFiles)
-		if !strings.EqualFold(filepath.Ext(path), ext) {
-			path += ext
-		}
-		if err := a.writeDiagram(path, c); err != nil {
-			a.showErrorDialog(errors.New(lang.L("The image was not written:") + "\n" + errorText(err)))
-			return
-		}
-		a.settings.SetLastDirectory(filepath.Dir(path))
+		a.withExtension(path, ext, func(path string) {
+			if err := a.writeDiagram(path, c); err != nil {
+				a.showErrorDialog(errors.New(lang.L("The image was not written:") + "\n" + errorText(err)))
+				return
+			}
+			a.settings.SetLastDirectory(filepath.Dir(path))
+		})
 	}, a.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{ext}))
 	d.SetFileName(strings.TrimSuffix(a.suggestedFileName(), ".pgn") + ext)

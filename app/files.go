@@ -129,7 +129,7 @@ func (a *App) saveAsThen(then func()) {
 		}
 		path := w.URI().Path()
 		w.Close() // unwritten: it created nothing (lazyFiles)
-		a.saveAsPGN(path, then)
+		a.withExtension(path, ".pgn", func(path string) { a.saveToPath(path, then) })
 	}, a.win)
 	d.SetFilter(pgnFilter)
 	d.SetFileName(a.suggestedFileName())
@@ -137,24 +137,24 @@ func (a *App) saveAsThen(then func()) {
 	a.show(d, nil)
 }
 
-// saveAsPGN saves the game to the file chosen, named with ".pgn" when it
-// was typed without. The dialog asked about replacing the name typed; a
-// file that the extension makes another one is asked about here. No other
-// file is touched.
-func (a *App) saveAsPGN(path string, then func()) {
-	if strings.EqualFold(filepath.Ext(path), ".pgn") {
-		a.saveToPath(path, then)
+// withExtension runs write with the file chosen in a save dialog, named
+// with ext when it was typed without. The dialog asked about replacing
+// the name typed; a file that the extension makes another one is asked
+// about here. No other file is touched.
+func (a *App) withExtension(path, ext string, write func(path string)) {
+	if strings.EqualFold(filepath.Ext(path), ext) {
+		write(path)
 		return
 	}
-	path += ".pgn"
+	path += ext
 	if _, err := os.Lstat(path); err != nil {
-		a.saveToPath(path, then)
+		write(path)
 		return
 	}
-	msg := lang.L("{{.File}} already exists. Replace it with this game?", map[string]any{"File": filepath.Base(path)})
+	msg := lang.L("{{.File}} already exists. Replace it?", map[string]any{"File": filepath.Base(path)})
 	a.ask(lang.L("Replace the file?"), msg, lang.L("Replace"), lang.L("Cancel"), func(ok bool) {
 		if ok {
-			a.saveToPath(path, then)
+			write(path)
 		}
 	})
 }

@@ -106,7 +106,7 @@ func TestSaveAsWithoutExtensionAsksAndDeletesNothing(t *testing.T) {
 	h := newHarness(t)
 	h.play("e2e4")
 	h.saveThroughDialog(dir, "notes")
-	h.wantDialog("notes.pgn already exists")
+	h.wantDialog("notes.pgn already exists. Replace it?")
 	h.tapButton("Cancel")
 	if got, _ := os.ReadFile(notes); string(got) != "my notes" {
 		t.Errorf("the file named was changed: %q", got)
