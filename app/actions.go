@@ -50,6 +50,7 @@ func (a *App) sessionChanged(ev session.Event) {
 	if ev.Problem != nil {
 		a.showFileError(ev.Problem)
 	}
+	a.tree.follow(ev)
 }
 
 // moveFromBoard plays a move made on the board or typed. At the live

@@ -66,6 +66,8 @@ type App struct {
 	playItems playItems
 	// collectionItems are the menu items of the collection.
 	collectionItems collectionItems
+	// tree is the opening tree of the file on screen.
+	tree treePanel
 }
 
 // Options configure an App. The zero value suits the real program.
@@ -83,6 +85,9 @@ type Options struct {
 	// Settings is where the settings are kept; nil means Fyne's
 	// preferences.
 	Settings settings.Store
+	// TreeCacheDir is where opening trees are kept; "" means the
+	// user's cache (explore.DefaultCacheDir).
+	TreeCacheDir string
 	// SettingsNotices say what was wrong with the stored settings (a
 	// corrupt file set aside): the window tells them once.
 	SettingsNotices []settings.Notice
@@ -117,6 +122,7 @@ func New(a fyne.App, o Options) *App {
 		post = fyne.Do
 	}
 	app.openAutosave(post)
+	app.tree = treePanel{a: app, post: post, cacheDir: o.TreeCacheDir}
 	sessOpts := session.Options{Now: app.now, Post: post, OnChange: app.sessionChanged}
 	if app.autosave != nil {
 		sessOpts.Autosave = app.autosave

@@ -61,7 +61,7 @@ func (a *App) buildUI() *ui {
 	u.buildActions(a)
 	actions := container.NewGridWithColumns(2, u.takeBack, u.offerDraw, u.claimDraw, u.resign, u.flip, u.pause)
 	side := container.NewBorder(u.topSlot,
-		container.NewVBox(u.moveBox.box, actions, u.lowSlot), nil, nil, u.moves)
+		container.NewVBox(u.moveBox.box, actions, u.lowSlot), nil, nil, a.tree.slot(u.moves))
 	boardArea := container.NewBorder(u.bannerSlot, nil, nil, nil, u.board)
 	split := container.NewHSplit(boardArea, side)
 	split.Offset = 0.68
