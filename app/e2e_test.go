@@ -117,6 +117,7 @@ func TestEndToEnd(t *testing.T) {
 
 	e.frenchAndSettings(english)
 	e.shortcutsAndDialogs()
+	e.openingTree()
 
 	// A file that never ends (/dev/zero) is read in the background: the
 	// window shows at once.

@@ -100,7 +100,7 @@ func (p *treePanel) slot(list *widgets.MoveList) *fyne.Container {
 func (p *treePanel) place() {
 	if p.shown {
 		split := container.NewVSplit(p.list, p.box)
-		split.Offset = 0.4
+		split.Offset = 0.3
 		p.slotBox.Objects = []fyne.CanvasObject{split}
 	} else {
 		p.slotBox.Objects = []fyne.CanvasObject{p.list}
