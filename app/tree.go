@@ -297,9 +297,13 @@ func (p *treePanel) showStatus() {
 		p.progress.SetValue(float64(p.build.done) / float64(p.build.total))
 	}
 	if text := p.statusText(); text != p.status.Text {
+		h := p.status.MinSize().Height
 		p.status.SetText(text)
-		// A wrapped label grows with its text: lay the panel out again.
-		p.box.Refresh()
+		if p.status.MinSize().Height != h {
+			// A wrapped label grows with its text: lay the panel out
+			// again, only then, as the progress changes it often.
+			p.box.Refresh()
+		}
 	}
 	enable(p.gamesBtn, p.tree != nil && p.count > 0 && p.a.sess.Collection() != nil)
 }
