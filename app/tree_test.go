@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/session"
 )
@@ -186,5 +187,24 @@ func TestTreeWaitsForAFile(t *testing.T) {
 	}
 	if got := h.app.tree.status.Text; !strings.Contains(got, "Open a file of games") {
 		t.Errorf("status %q", got)
+	}
+}
+
+func TestTreeFollowsANewLanguage(t *testing.T) {
+	h := newHarness(t)
+	t.Cleanup(func() { h.app.locale.useLanguage("") })
+	h.openTree(treeGames)
+	h.app.showStart()
+	h.app.settings.SetLanguage("fr")
+	h.app.changeLanguage()
+	title, ok := find(h.app.ui.content, func(l *widget.Label) bool { return l.Text == "Arbre des ouvertures" })
+	if !ok || !title.Visible() {
+		t.Fatal("the window in French shows no opening tree")
+	}
+	if got := h.treeRows(); len(got) != 2 || !strings.HasPrefix(got[0], "e4 3") {
+		t.Errorf("rows in French: %v", got)
+	}
+	if got := h.app.tree.status.Text; !strings.Contains(got, "Parties arrivant à cette position\u00a0: 4") {
+		t.Errorf("status in French: %q", got)
 	}
 }
