@@ -54,6 +54,7 @@ func (a *App) sessionChanged(ev session.Event) {
 	if c.Has(session.GameOpened) {
 		a.showWarnings(a.sess.Game().Warnings())
 	}
+	a.tree.follow(ev)
 }
 
 // moveFromBoard plays a move made on the board or typed. At the live

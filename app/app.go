@@ -76,6 +76,8 @@ type App struct {
 	detectEngine func() (string, error)
 	// openings names the openings; its table is read in the background.
 	openings *opening.Book
+	// tree is the opening tree of the file on screen.
+	tree treePanel
 }
 
 // Options configure an App. The zero value suits the real program.
@@ -93,6 +95,9 @@ type Options struct {
 	// Settings is where the settings are kept; nil means Fyne's
 	// preferences.
 	Settings settings.Store
+	// TreeCacheDir is where opening trees are kept; "" means the
+	// user's cache (explore.DefaultCacheDir).
+	TreeCacheDir string
 	// SettingsNotices say what was wrong with the stored settings (a
 	// corrupt file set aside): the window tells them once.
 	SettingsNotices []settings.Notice
@@ -136,6 +141,7 @@ func New(a fyne.App, o Options) *App {
 		app.detectEngine = engine.Detect
 	}
 	app.openAutosave(post)
+	app.tree = treePanel{a: app, post: post, cacheDir: o.TreeCacheDir}
 	sessOpts := session.Options{Now: app.now, Post: post, OnChange: app.sessionChanged}
 	if app.autosave != nil {
 		sessOpts.Autosave = app.autosave

@@ -119,6 +119,7 @@ func TestEndToEnd(t *testing.T) {
 	e.shortcutsAndDialogs()
 	e.wholeGameAnalysis()
 	e.clipboardRoundTrip()
+	e.openingTree()
 
 	// A file that never ends (/dev/zero) is read in the background: the
 	// window shows at once.

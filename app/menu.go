@@ -33,6 +33,8 @@ func (a *App) mainMenu() *fyne.MainMenu {
 		// without it, the mark just set overlaps the label.
 		a.refreshMainMenu()
 	}
+	a.tree.item = item(lang.L("Opening tree"), a.toggleTree, ctrl(fyne.KeyT))
+	a.tree.item.Checked = a.tree.shown
 	settingsItem := item(lang.L("Settings…"), a.showSettings, ctrl(fyne.KeyComma))
 	a.playItems = playItems{
 		takeBack:  item(lang.L("Take back"), a.askTakeBack, &fyne.ShortcutUndo{}),
@@ -72,6 +74,7 @@ func (a *App) mainMenu() *fyne.MainMenu {
 		fyne.NewMenu(lang.L("View"),
 			item(lang.L("Flip the board"), a.flip, ctrl(fyne.KeyF)),
 			autoFlip,
+			a.tree.item,
 			fyne.NewMenuItemSeparator(),
 			fyne.NewMenuItem(lang.L("Start position"), a.showStart),
 			fyne.NewMenuItem(lang.L("Previous move"), func() { a.step(-1) }),

@@ -75,6 +75,7 @@ type picker struct {
 	stopBtn  *widget.Button
 	openBtn  *widget.Button
 	bad      *badList
+	only     *onlyStrip // says the list is kept to a position's games
 }
 
 // showPicker shows the picker of a collection, made the first time.
@@ -100,6 +101,7 @@ func newPicker(a *App, c *session.Collection) *picker {
 	p.progress = widget.NewProgressBar()
 	p.stopBtn = widget.NewButtonWithIcon(lang.L("Stop reading"), fynetheme.MediaStopIcon(), p.stopIndexing)
 	p.bad = newBadList()
+	p.only = newOnlyStrip(p)
 	p.openBtn = widget.NewButton(lang.L("Open"), p.openSelected)
 	p.openBtn.Importance = widget.HighImportance
 	p.makeDialog()
@@ -112,7 +114,7 @@ func newPicker(a *App, c *session.Collection) *picker {
 func (p *picker) makeDialog() {
 	progress := container.NewBorder(nil, nil, nil, p.stopBtn, p.progress)
 	bottom := container.NewVBox(container.NewBorder(nil, nil, p.status, nil, progress), p.bad.box)
-	p.content = container.NewBorder(p.filter, bottom, nil, nil, p.table)
+	p.content = container.NewBorder(container.NewVBox(p.filter, p.only.box), bottom, nil, nil, p.table)
 	title := lang.L("Choose a game in {{.File}}", map[string]any{"File": filepath.Base(p.c.Path())})
 	if p.c.Pasted() {
 		title = lang.L("Choose a pasted game")
@@ -236,6 +238,7 @@ func (p *picker) refresh() {
 // or the filter changed.
 func (p *picker) refreshList() {
 	p.keepSelectionListed()
+	p.only.refresh()
 	p.refreshStatus()
 	p.table.Refresh()
 	enable(p.openBtn, p.selected >= 0)

@@ -66,7 +66,7 @@ func (a *App) buildUI() *ui {
 	u.buildActions(a)
 	actions := container.NewGridWithColumns(2, u.takeBack, u.offerDraw, u.claimDraw, u.resign, u.flip, u.pause)
 	side := container.NewBorder(u.topSlot,
-		container.NewVBox(a.newOpeningLabel(u), u.moveBox.box, actions, u.lowSlot), nil, nil, a.underMoveList(u.moves))
+		container.NewVBox(a.newOpeningLabel(u), u.moveBox.box, actions, u.lowSlot), nil, nil, a.tree.slot(a.underMoveList(u.moves)))
 	boardArea := container.NewBorder(u.bannerSlot, nil, nil, nil, a.withEvalBar(u.board))
 	split := container.NewHSplit(boardArea, side)
 	split.Offset = 0.68

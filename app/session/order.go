@@ -55,6 +55,7 @@ type Order struct {
 	by    Column
 	desc  bool
 	words []string // the filter, folded, one word each
+	only  []uint64 // the games SetOnly keeps, a bit each; nil for all
 	hint  int      // the row position found last
 
 	folded []string  // folded tag values by value id, "" until needed
@@ -93,7 +94,7 @@ func (o *Order) SortBy(c Column) { o.sortBy(c) }
 func (o *Order) SetFilter(text string) { o.setFilter(text) }
 
 // Filtered reports whether a filter leaves games out.
-func (o *Order) Filtered() bool { return len(o.words) > 0 }
+func (o *Order) Filtered() bool { return len(o.words) > 0 || o.only != nil }
 
 // grow takes a newer snapshot of the index (the same file read further)
 // and adds its new games in their place.
@@ -185,6 +186,9 @@ func (o *Order) compareBy(p, q int) int {
 
 // matches reports whether game i passes the filter.
 func (o *Order) matches(i int) bool {
+	if !o.inOnly(i) {
+		return false
+	}
 	for w := range o.words {
 		if !o.wordMatches(w, i) {
 			return false

@@ -1,0 +1,53 @@
+package app_test
+
+import (
+	"image/color"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// openingTree opens a file of several games given on the command line,
+// opens its first game, and shows the opening tree with Ctrl+T: the panel
+// beside the board draws the moves' score bars.
+func (e *e2e) openingTree() {
+	t := e.t
+	path := filepath.Join(t.TempDir(), "games.pgn")
+	games := "[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n[Result \"0-1\"]\n\n1. e4 c5 0-1\n\n[Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n"
+	if err := os.WriteFile(path, []byte(games), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := e.start(t.TempDir(), "en_US.UTF-8", path)
+	defer p.kill()
+	// The list of games shows over the board: Return opens the first,
+	// and the window's title names the file.
+	e.waitFor("the first game of the file to open", func() bool {
+		e.x("xdotool", "key", "Return")
+		return e.x("xdotool", "search", "--name", "games.pgn") == nil
+	})
+	board := e.findBoard("the first game of the file", brown, "e2e-tree-game.png")
+	e.keys("ctrl+t")
+	e.waitFor("the tree to be built", func() bool {
+		return strings.Contains(p.log.String(), "opening tree: 3 games")
+	})
+	// The game opens at its end, where no game went on: Home shows the
+	// start, where the bars show White's wins and the draws, right of
+	// the board.
+	e.keys("Home")
+	e.waitFor("the tree's moves on screen", func() bool {
+		img := e.screenshot("e2e-tree.png")
+		r := img.Bounds()
+		white, draws := 0, 0
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := board.x0 + board.side; x < r.Max.X; x++ {
+				switch color.RGBAModel.Convert(img.At(x, y)).(color.RGBA) {
+				case color.RGBA{0xf4, 0xf4, 0xf4, 0xff}:
+					white++
+				case color.RGBA{0x9e, 0x9e, 0x9e, 0xff}:
+					draws++
+				}
+			}
+		}
+		return white > 300 && draws > 300
+	})
+}

@@ -1,0 +1,210 @@
+package app
+
+import (
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/echiquier/echiquier/app/session"
+)
+
+// treeGames is a file of five games: rated ones, a draw, one with a
+// syntax error (counted in the numbers, in no position) and one without
+// a result.
+const treeGames = `[White "A"]
+[Black "B"]
+[Result "1-0"]
+[WhiteElo "2400"]
+[BlackElo "2300"]
+
+1. e4 e5 2. Nf3 Nc6 1-0
+
+[White "C"]
+[Black "D"]
+[Result "0-1"]
+[WhiteElo "2200"]
+[BlackElo "2500"]
+
+1. e4 c5 2. Nf3 0-1
+
+[White "E"]
+[Black "F"]
+[Result "1/2-1/2"]
+
+1. d4 d5 1/2-1/2
+
+[White "Broken"]
+[Black "Game"]
+
+1. e4 ) e5 *
+
+[White "G"]
+[Black "H"]
+[Result "*"]
+
+1. e4 e5 2. Bc4 *
+`
+
+// openTree opens a file of games, its first game, and the opening tree,
+// with the trees cached in a folder of the test's.
+func (h *harness) openTree(text string) *session.Collection {
+	h.t.Helper()
+	h.app.tree.cacheDir = h.t.TempDir()
+	c := h.openGames(text)
+	h.tapButton("Open")
+	h.shortcut(fyne.KeyT)
+	if !h.app.tree.shown {
+		h.t.Fatal("Ctrl+T does not show the opening tree")
+	}
+	h.waitForTree()
+	return c
+}
+
+// waitForTree runs what the background hands over until the tree is
+// built.
+func (h *harness) waitForTree() {
+	h.t.Helper()
+	for h.app.tree.build != nil {
+		h.queue.runOne(h.t)
+	}
+	if h.app.tree.tree == nil {
+		h.t.Fatalf("no tree built: %s", h.app.tree.status.Text)
+	}
+}
+
+// treeRows returns the rows of the tree as "move games W/D/B elo".
+func (h *harness) treeRows() []string {
+	var out []string
+	for _, r := range h.app.tree.table.Rows() {
+		out = append(out, strings.Join([]string{r.Move, strconv.Itoa(r.Games), strconv.Itoa(r.WhiteWins) + "/" + strconv.Itoa(r.Draws) + "/" + strconv.Itoa(r.BlackWins), strconv.Itoa(r.AvgElo)}, " "))
+	}
+	return out
+}
+
+// tapTreeRow clicks a move of the tree where the window draws it.
+func (h *harness) tapTreeRow(row int) {
+	h.t.Helper()
+	tt := h.app.tree.table
+	pos, ok := tt.RowPosition(row)
+	if !ok {
+		h.t.Fatalf("tree row %d is not drawn", row)
+	}
+	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(tt).Add(pos)
+	test.TapCanvas(h.app.win.Canvas(), at)
+}
+
+func TestTreeListsTheMovesOfThePositionShown(t *testing.T) {
+	h := newHarness(t)
+	h.openTree(treeGames)
+	h.app.showStart()
+	want := []string{"e4 3 1/0/1 2300", "d4 1 0/1/0 0"}
+	if got := h.treeRows(); !slices.Equal(got, want) {
+		t.Errorf("start position: %v, want %v", got, want)
+	}
+	if got := h.app.tree.status.Text; !strings.Contains(got, "Games reaching this position: 4") || !strings.Contains(got, "1 games of the file could not be read") {
+		t.Errorf("status %q", got)
+	}
+	h.app.step(1)
+	want = []string{"e5 2 1/0/0 2300", "c5 1 0/0/1 2500"}
+	if got := h.treeRows(); !slices.Equal(got, want) {
+		t.Errorf("after 1. e4: %v, want %v", got, want)
+	}
+	h.shortcut(fyne.KeyT)
+	if h.app.tree.shown || len(h.app.tree.slotBox.Objects) != 1 || h.app.tree.slotBox.Objects[0] != h.app.ui.moves {
+		t.Error("Ctrl+T again does not hide the tree")
+	}
+}
+
+func TestTreeMovePlaysOnTheBoard(t *testing.T) {
+	h := newHarness(t)
+	h.openTree(treeGames)
+	h.app.showStart()
+	h.tapTreeRow(0) // e4, the move of the game on screen: browsing
+	if n := h.app.sess.Shown(); n.SAN() != "e4" || n != h.app.sess.Game().MainLine()[0] {
+		t.Fatalf("clicking e4 shows %q", n.SAN())
+	}
+	if got := h.treeRows(); len(got) != 2 || !strings.HasPrefix(got[0], "e5 2") {
+		t.Errorf("after clicking e4: %v", got)
+	}
+	h.tapTreeRow(1) // c5: not the game's move, a side line is offered
+	h.wantDialog("side line")
+}
+
+func TestTreeGamesWithThisPositionFilterThePicker(t *testing.T) {
+	h := newHarness(t)
+	c := h.openTree(treeGames)
+	h.app.showNode(h.app.sess.Game().MainLine()[1]) // 1. e4 e5
+	test.Tap(h.app.tree.gamesBtn)
+	p := h.picked(c)
+	if got := p.column(session.ColWhite); !slices.Equal(got, []string{"A", "G"}) {
+		t.Errorf("games with 1. e4 e5: %v", got)
+	}
+	h.wantDialog("Only the games that reach the position after 1... e5")
+	h.wantDialog("Games: 2 of 4")
+	h.tapButton("Show all games")
+	if got := p.column(session.ColWhite); !slices.Equal(got, []string{"A", "C", "E", "G"}) {
+		t.Errorf("all games again: %v", got)
+	}
+	if p.only.box.Visible() {
+		t.Error("the list still says it is kept to some games")
+	}
+}
+
+func TestTreeOfAnotherFileReplacesTheBuildRunning(t *testing.T) {
+	h := newHarness(t)
+	h.app.tree.cacheDir = t.TempDir()
+	h.openGames(treeGames)
+	h.tapButton("Open")
+	h.shortcut(fyne.KeyT)
+	if h.app.tree.build == nil {
+		t.Fatal("showing the tree did not start building it")
+	}
+	other := filepath.Join(t.TempDir(), "other.pgn")
+	writeFile(t, other, "[Result \"1-0\"]\n\n1. c4 e5 1-0\n\n[Result \"0-1\"]\n\n1. c4 c5 0-1\n")
+	h.open(other)
+	h.tapButton("Open")
+	h.waitForTree()
+	h.app.showStart()
+	if got := h.treeRows(); !slices.Equal(got, []string{"c4 2 1/0/1 0"}) {
+		t.Errorf("the tree of the second file shows %v", got)
+	}
+	if h.app.tree.tree.Len() != 2 {
+		t.Errorf("the tree has %d games", h.app.tree.tree.Len())
+	}
+}
+
+func TestTreeWaitsForAFile(t *testing.T) {
+	h := newHarness(t)
+	h.shortcut(fyne.KeyT)
+	if h.app.tree.build != nil || len(h.app.tree.table.Rows()) != 0 {
+		t.Error("a tree is built for a game of no file")
+	}
+	if got := h.app.tree.status.Text; !strings.Contains(got, "Open a file of games") {
+		t.Errorf("status %q", got)
+	}
+}
+
+func TestTreeFollowsANewLanguage(t *testing.T) {
+	h := newHarness(t)
+	t.Cleanup(func() { h.app.locale.useLanguage("") })
+	h.openTree(treeGames)
+	h.app.showStart()
+	h.app.settings.SetLanguage("fr")
+	h.app.changeLanguage()
+	title, ok := find(h.app.ui.content, func(l *widget.Label) bool { return l.Text == "Arbre des ouvertures" })
+	if !ok || !title.Visible() {
+		t.Fatal("the window in French shows no opening tree")
+	}
+	if got := h.treeRows(); len(got) != 2 || !strings.HasPrefix(got[0], "e4 3") {
+		t.Errorf("rows in French: %v", got)
+	}
+	if got := h.app.tree.status.Text; !strings.Contains(got, "Parties arrivant à cette position\u00a0: 4") {
+		t.Errorf("status in French: %q", got)
+	}
+}
