@@ -40,6 +40,9 @@ type options struct {
 	// maxPairs is the number of game-list entries held in memory before
 	// they spill to disk (0: maxPairs).
 	maxPairs int
+	// maxSeen is the number of plies of games kept to recognise them
+	// when they come again (0: maxSeenPlies).
+	maxSeen int
 }
 
 // batchGames is how many games go to a replaying goroutine at a time:
@@ -71,6 +74,12 @@ const (
 // record is what the tree keeps of a game: its result, the players'
 // ratings (0: unknown) and its plies, plies[from:to] of its batch.
 type record struct {
+	// key is the hash of the moves of a game that can be recognised
+	// when it comes again (gameKey), or 0; known tells that it was, by
+	// the replaying goroutine: the game was not replayed and has no
+	// plies.
+	key      uint64
+	known    bool
 	skipped  bool
 	black    bool // Black moves first (a set-up position)
 	result   uint8
@@ -109,28 +118,94 @@ func eloOf(tag string) uint16 {
 	return uint16(n)
 }
 
+// noEdge marks the end of a position's moves, and a ply that plays no
+// move.
+const noEdge = ^uint32(0)
+
+// posSlot is a slot of the builder's position table: a position's hash
+// (0: an empty slot), its id, and its first move (an index in edges;
+// noEdge: none yet). The moves hang from their position so that a ply
+// costs two misses of the processor's cache, one for the position and
+// one for the move with its counts, not one for each of four tables.
+type posSlot struct {
+	key      uint64
+	id, head uint32
+}
+
 // builder gathers the positions of the games, in file order.
 type builder struct {
-	posTab   table // position hash -> id
-	posHash  []uint64
-	posGames []uint32
-	edgeTab  table // position id << 16 | move -> edge index
-	edgePos  []uint32
-	edges    []edge
-	lists    listBuilder
-	games    int
-	skipped  int
+	slots []posSlot // by hash, open addressing as in table
+	npos  int
+	edges []edge
+	next  []uint32 // the next move of the same position, or noEdge
+	lists listBuilder
+	seen  *gameCache
+	games int
+	// skipped counts the unreadable games.
+	skipped int
 }
 
 // reserve makes room for n positions and moves.
 func (b *builder) reserve(n int) {
-	b.posTab.reserve(n)
-	b.edgeTab.reserve(n)
-	b.posHash = make([]uint64, 0, n)
-	b.posGames = make([]uint32, 0, n)
-	b.edges = make([]edge, 0, n)
-	b.edgePos = make([]uint32, 0, n)
+	b.resize(n)
+	b.edges = make([]edge, 0, n+n/4)
+	b.next = make([]uint32, 0, n+n/4)
 	b.lists.pairs = make([]uint64, 0, min(n, b.lists.max))
+}
+
+// resize makes the position table large enough for 3/2 n positions.
+func (b *builder) resize(n int) {
+	size := 1024
+	for 2*size < 3*n {
+		size *= 2
+	}
+	old := b.slots
+	b.slots = make([]posSlot, size)
+	mask := len(b.slots) - 1
+	for _, s := range old {
+		if s.key != 0 {
+			i := int(mix(s.key)) & mask
+			for b.slots[i].key != 0 {
+				i = (i + 1) & mask
+			}
+			b.slots[i] = s
+		}
+	}
+}
+
+// slot returns the slot of the position of hash h, adding it when new.
+func (b *builder) slot(h uint64) *posSlot {
+	if 4*(b.npos+1) > 3*len(b.slots) {
+		b.resize(len(b.slots))
+	}
+	mask := len(b.slots) - 1
+	for i := int(mix(h)) & mask; ; i = (i + 1) & mask {
+		s := &b.slots[i]
+		if s.key == h {
+			return s
+		}
+		if s.key == 0 {
+			*s = posSlot{key: h, id: uint32(b.npos), head: noEdge}
+			b.npos++
+			return s
+		}
+	}
+}
+
+// edge returns the index of move m from the position of s, adding it
+// when new.
+func (b *builder) edge(s *posSlot, m uint16) uint32 {
+	ei := s.head
+	for ei != noEdge && b.edges[ei].move != m {
+		ei = b.next[ei]
+	}
+	if ei == noEdge {
+		ei = uint32(len(b.edges))
+		b.edges = append(b.edges, edge{move: m})
+		b.next = append(b.next, s.head)
+		s.head = ei
+	}
+	return ei
 }
 
 // add records the games of a batch.
@@ -142,49 +217,60 @@ func (b *builder) add(bt *batch) error {
 			b.skipped++
 			continue
 		}
+		if rec.key != 0 {
+			if g, ok := b.seen.lookup(rec.key); ok {
+				if err := b.seen.again(g, &rec, number, &b.lists); err != nil {
+					return err
+				}
+				continue
+			}
+		}
+		keep := rec.key != 0 && b.seen.room(rec.to-rec.from)
 		mover := 0
 		if rec.black {
 			mover = 1
 		}
 		for _, q := range bt.plies[rec.from:rec.to] {
-			id, added := b.posTab.get(q.hash, uint32(len(b.posHash)))
-			if added {
-				b.posHash = append(b.posHash, q.hash)
-				b.posGames = append(b.posGames, 0)
-			}
+			s := b.slot(q.hash)
+			id := s.id
 			if q.flags&newPos != 0 {
-				b.posGames[id]++
 				if err := b.lists.add(id, uint32(number)); err != nil {
 					return err
 				}
 			}
+			ei := noEdge
 			if q.move != 0 && q.flags&newEdge != 0 {
-				ei, added := b.edgeTab.get(uint64(id)<<16|uint64(q.move), uint32(len(b.edges)))
-				if added {
-					b.edges = append(b.edges, edge{move: q.move})
-					b.edgePos = append(b.edgePos, id)
-				}
-				e := &b.edges[ei]
-				e.games++
-				switch rec.result {
-				case whiteWins:
-					e.white++
-				case draw:
-					e.draws++
-				case blackWins:
-					e.black++
-				}
-				// The side to move alternates along the line; a game
-				// set up with Black to move starts with Black's rating.
-				if elo := rec.elo[mover]; elo != 0 {
-					e.eloN++
-					e.eloSum += uint64(elo)
-				}
+				ei = b.edge(s, q.move)
+				b.edges[ei].count(&rec, mover)
+			}
+			if keep {
+				b.seen.plies = append(b.seen.plies, seenPly{pos: id | seenFlag(q.flags), edge: ei})
 			}
 			mover ^= 1
 		}
+		if keep {
+			b.seen.keep(rec.key, rec.to-rec.from)
+		}
 	}
 	return nil
+}
+
+// count adds a game that played the edge, of record rec, the move made
+// by the player mover (0: White).
+func (e *edge) count(rec *record, mover int) {
+	e.games++
+	switch rec.result {
+	case whiteWins:
+		e.white++
+	case draw:
+		e.draws++
+	case blackWins:
+		e.black++
+	}
+	if elo := rec.elo[mover]; elo != 0 {
+		e.eloN++
+		e.eloSum += uint64(elo)
+	}
 }
 
 // build builds the tree of the file at path.
@@ -202,6 +288,19 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
+	if opt.maxPairs == 0 {
+		opt.maxPairs = maxPairs
+	}
+	if opt.maxSeen == 0 {
+		opt.maxSeen = maxSeenPlies
+	}
+	b := &builder{lists: listBuilder{max: opt.maxPairs, dir: opt.dir}, seen: newGameCache(opt.maxSeen)}
+	// Room for the positions a file of this size has, about one every
+	// ten bytes, up to a point: growing the tables as they fill costs
+	// more than the build's other work.
+	b.reserve(int(min(total/10, 1<<21)))
+	defer b.lists.close()
+
 	workers := max(1, runtime.GOMAXPROCS(0))
 	jobs := make(chan *batch, 2*workers)
 	results := make(chan *batch, 2*workers)
@@ -212,7 +311,7 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 	var replaying sync.WaitGroup
 	for range workers {
 		replaying.Go(func() {
-			r := newReplayer()
+			r := newReplayer(b.seen)
 			for bt := range jobs {
 				r.replay(bt)
 				results <- bt
@@ -224,15 +323,6 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 		close(results)
 	}()
 
-	if opt.maxPairs == 0 {
-		opt.maxPairs = maxPairs
-	}
-	b := &builder{lists: listBuilder{max: opt.maxPairs, dir: opt.dir}}
-	// Room for the positions a file of this size has, about one every
-	// ten bytes, up to a point: growing the tables as they fill costs
-	// more than the build's other work.
-	b.reserve(int(min(total/10, 1<<21)))
-	defer b.lists.close()
 	pending := map[int]*batch{}
 	next := 0
 	var addErr error
@@ -339,7 +429,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // to out when not nil (a cache file, at its current offset), else to
 // memory, or to a temporary file in dir when some were spilled already.
 func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
-	n := len(b.posHash)
+	n := b.npos
 	t := &Tree{games: b.games, skipped: b.skipped}
 	var mem bytes.Buffer
 	var w io.Writer = &mem
@@ -365,7 +455,7 @@ func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 			return err
 		})
 	}
-	offsets, err := b.lists.finish(n, w)
+	offsets, counts, err := b.lists.finish(n, w)
 	if err != nil {
 		if t.closer != nil {
 			t.closer.Close()
@@ -375,35 +465,37 @@ func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 	if t.lists == nil {
 		t.lists = bytes.NewReader(mem.Bytes())
 	}
-
-	t.pos, t.count = b.posTab, b.posGames
-	t.listAt = offsets
+	t.count, t.listAt = counts, offsets
 	if base != 0 {
 		for id := range t.listAt {
 			t.listAt[id] += uint64(base)
 		}
 	}
-	b.posTab, b.posHash, b.posGames = table{}, nil, nil
 
-	// The edges by position (a counting sort), then each position's by
-	// games, most first: most positions have one or two moves.
-	b.edgeTab = table{}
+	// The table of the tree is the builder's, without the moves: the
+	// same slots.
+	heads := make([]uint32, n)
+	t.pos = table{keys: make([]uint64, len(b.slots)), vals: make([]uint32, len(b.slots)), n: n}
+	for i, s := range b.slots {
+		if s.key != 0 {
+			t.pos.keys[i], t.pos.vals[i], heads[s.id] = s.key, s.id, s.head
+		}
+	}
+	b.slots = nil
+
+	// The moves by position, each position's by games, most first: most
+	// positions have one or two moves.
+	b.seen.count(b.edges)
 	t.first = make([]uint32, n+1)
-	for _, id := range b.edgePos {
-		t.first[id+1]++
-	}
-	for r := 1; r <= n; r++ {
-		t.first[r] += t.first[r-1]
-	}
 	t.edges = make([]edge, len(b.edges))
-	next := append([]uint32(nil), t.first[:n]...)
-	for i, id := range b.edgePos {
-		t.edges[next[id]] = b.edges[i]
-		next[id]++
-	}
-	b.edges, b.edgePos = nil, nil
-	for r := range n {
-		if es := t.edges[t.first[r]:t.first[r+1]]; len(es) > 1 {
+	at := uint32(0)
+	for id, ei := range heads {
+		t.first[id] = at
+		for ; ei != noEdge; ei = b.next[ei] {
+			t.edges[at] = b.edges[ei]
+			at++
+		}
+		if es := t.edges[t.first[id]:at]; len(es) > 1 {
 			slices.SortFunc(es, func(a, c edge) int {
 				if a.games != c.games {
 					return cmp.Compare(c.games, a.games)
@@ -412,6 +504,8 @@ func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 			})
 		}
 	}
+	t.first[n] = at
+	b.edges, b.next = nil, nil
 	return t, nil
 }
 

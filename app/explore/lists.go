@@ -120,9 +120,11 @@ func (lb *listBuilder) spillRun() error {
 
 // finish writes the lists of all positions (ids below positions) to w,
 // in id order, and returns where each one starts in what w received
-// (offsets[id]; offsets[positions] is the end).
-func (lb *listBuilder) finish(positions int, w io.Writer) ([]uint64, error) {
-	offsets := make([]uint64, positions+1)
+// (offsets[id]; offsets[positions] is the end) and how many games each
+// has.
+func (lb *listBuilder) finish(positions int, w io.Writer) (offsets []uint64, counts []uint32, err error) {
+	offsets = make([]uint64, positions+1)
+	counts = make([]uint32, positions)
 	out := bufio.NewWriterSize(w, 1<<16)
 	var size uint64
 	var buf [binary.MaxVarintLen64]byte
@@ -137,6 +139,7 @@ func (lb *listBuilder) finish(positions int, w io.Writer) ([]uint64, error) {
 			for ; at <= int(pos); at++ {
 				offsets[at] = size
 			}
+			counts[pos] = uint32(len(games))
 			last := uint32(0)
 			for _, g := range games {
 				put(uint64(g - last))
@@ -145,16 +148,16 @@ func (lb *listBuilder) finish(positions int, w io.Writer) ([]uint64, error) {
 			return nil
 		})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for ; at <= positions; at++ {
 			offsets[at] = size
 		}
-		return offsets, out.Flush()
+		return offsets, counts, out.Flush()
 	}
 	if len(lb.pairs) > 0 {
 		if err := lb.spillRun(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	lb.pairs = nil
@@ -163,7 +166,7 @@ func (lb *listBuilder) finish(positions int, w io.Writer) ([]uint64, error) {
 	for i, end := range lb.runs {
 		runs[i] = &run{r: bufio.NewReaderSize(io.NewSectionReader(lb.spill, from, end-from), 1<<16)}
 		if err := runs[i].head(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		from = end
 	}
@@ -176,21 +179,22 @@ func (lb *listBuilder) finish(positions int, w io.Writer) ([]uint64, error) {
 			if r.count == 0 || r.pos != uint32(pos) {
 				continue
 			}
+			counts[pos] += uint32(r.count)
 			for range r.count {
 				g, err := r.next()
 				if err != nil {
-					return nil, err
+					return nil, nil, err
 				}
 				put(uint64(g - last))
 				last = g
 			}
 			if err := r.head(); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 	}
 	offsets[positions] = size
-	return offsets, out.Flush()
+	return offsets, counts, out.Flush()
 }
 
 // close removes the spill file.

@@ -1,6 +1,8 @@
 package explore
 
 import (
+	"slices"
+
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/pgn"
 )
@@ -19,9 +21,16 @@ import (
 // error, so what the cache says is what replaying would find: the same
 // text in the same position names the same move.
 
-// cacheSlots is the size of a replaying goroutine's cache: 48 MB, room
-// for the distinct moves of about 30,000 games.
-const cacheSlots = 1 << 21
+// cacheSlots is the size of a replaying goroutine's cache: 6 MB, room
+// for the opening moves of tens of thousands of games.
+const cacheSlots = 1 << 18
+
+// cachePlies is how deep into a game the cache goes. Games part ways in
+// their first moves: past them nearly every position is new, and a
+// cached move would cost a miss of the processor's cache to save little
+// (Walker resolves a move in about as long), while filling the cache with
+// moves never met again.
+const cachePlies = 24
 
 // cacheSlot is a move of the cache; key 0 marks an empty slot.
 type cacheSlot struct {
@@ -88,7 +97,11 @@ func (c *moveCache) put(slot cacheSlot) {
 type replayer struct {
 	w     game.Walker
 	cache moveCache
+	seen  *gameCache
 	start uint64 // hash of the standard start position
+	// The keys of a batch's games, and which ones the builder has kept.
+	keys []uint64
+	hits []bool
 	// Scratch space for a game: its known moves, their hashes, and the
 	// moves found, with whether each was a capture or a pawn move.
 	known  []game.Move
@@ -96,21 +109,30 @@ type replayer struct {
 	resets []bool
 }
 
-func newReplayer() *replayer {
+func newReplayer(seen *gameCache) *replayer {
 	p, err := game.ParseFEN(game.StartFEN)
 	if err != nil {
 		panic(err)
 	}
-	return &replayer{start: hashOf(&p)}
+	return &replayer{start: hashOf(&p), seen: seen}
 }
 
-// replay fills the records of the batch's games.
+// replay fills the records of the batch's games. A game the builder has
+// kept already is not replayed: its record says so.
 func (r *replayer) replay(bt *batch) {
 	bt.recs, bt.plies = bt.recs[:0], bt.plies[:0]
+	r.keys = r.keys[:0]
 	for _, pg := range bt.games {
-		rec := record{from: len(bt.plies), skipped: pg == nil}
+		r.keys = append(r.keys, gameKey(pg))
+	}
+	r.hits = slices.Grow(r.hits[:0], len(r.keys))[:len(r.keys)]
+	r.seen.known(r.keys, r.hits)
+	for i, pg := range bt.games {
+		rec := record{from: len(bt.plies), skipped: pg == nil, key: r.keys[i], known: r.hits[i]}
 		if pg != nil {
-			rec.skipped = !r.game(bt, &rec, pg)
+			if !rec.known {
+				rec.skipped = !r.game(bt, &rec, pg)
+			}
 			if rec.skipped {
 				bt.plies = bt.plies[:rec.from]
 			} else {
@@ -137,6 +159,9 @@ func (r *replayer) game(bt *batch, rec *record, pg *pgn.Game) bool {
 		h, since := r.start, 0
 		for _, pm := range pg.Moves {
 			variations = variations || len(pm.Variations) > 0
+			if len(r.known) == cachePlies {
+				break
+			}
 			s, ok := r.cache.get(cacheKey(h, pm.SAN))
 			if !ok {
 				break
@@ -180,7 +205,7 @@ func (r *replayer) game(bt *batch, rec *record, pg *pgn.Game) bool {
 	if cacheable {
 		r.hashes = append(r.hashes, h)
 		plies := bt.plies[rec.from:]
-		for i := len(r.known); i < len(pg.Moves); i++ {
+		for i := len(r.known); i < min(len(pg.Moves), cachePlies); i++ {
 			r.cache.put(cacheSlot{key: cacheKey(r.hashes[i], pg.Moves[i].SAN), next: r.hashes[i+1], move: plies[i].move, reset: r.resets[i]})
 		}
 	}
