@@ -118,24 +118,12 @@ func eloOf(tag string) uint16 {
 	return uint16(n)
 }
 
-// noEdge marks the end of a position's moves, and a ply that plays no
-// move.
-const noEdge = ^uint32(0)
-
-// posSlot is a slot of the builder's position table: a position's hash
-// (0: an empty slot), its id, and its first move (an index in edges;
-// noEdge: none yet). The moves hang from their position so that a ply
-// costs two misses of the processor's cache, one for the position and
-// one for the move with its counts, not one for each of four tables.
-type posSlot struct {
-	key      uint64
-	id, head uint32
-}
-
-// builder gathers the positions of the games, in file order.
+// builder gathers the positions of the games, in file order. The moves
+// hang from their position (posSlot.head, then next) so that a ply costs
+// two misses of the processor's cache, one for the position and one for
+// the move with its counts.
 type builder struct {
-	slots []posSlot // by hash, open addressing as in table
-	npos  int
+	pos   table
 	edges []edge
 	next  []uint32 // the next move of the same position, or noEdge
 	lists listBuilder
@@ -145,51 +133,13 @@ type builder struct {
 	skipped int
 }
 
-// reserve makes room for n positions and moves.
-func (b *builder) reserve(n int) {
-	b.resize(n)
-	b.edges = make([]edge, 0, n+n/4)
-	b.next = make([]uint32, 0, n+n/4)
-	b.lists.pairs = make([]uint64, 0, min(n, b.lists.max))
-}
-
-// resize makes the position table large enough for 3/2 n positions.
-func (b *builder) resize(n int) {
-	size := 1024
-	for 2*size < 3*n {
-		size *= 2
-	}
-	old := b.slots
-	b.slots = make([]posSlot, size)
-	mask := len(b.slots) - 1
-	for _, s := range old {
-		if s.key != 0 {
-			i := int(mix(s.key)) & mask
-			for b.slots[i].key != 0 {
-				i = (i + 1) & mask
-			}
-			b.slots[i] = s
-		}
-	}
-}
-
-// slot returns the slot of the position of hash h, adding it when new.
-func (b *builder) slot(h uint64) *posSlot {
-	if 4*(b.npos+1) > 3*len(b.slots) {
-		b.resize(len(b.slots))
-	}
-	mask := len(b.slots) - 1
-	for i := int(mix(h)) & mask; ; i = (i + 1) & mask {
-		s := &b.slots[i]
-		if s.key == h {
-			return s
-		}
-		if s.key == 0 {
-			*s = posSlot{key: h, id: uint32(b.npos), head: noEdge}
-			b.npos++
-			return s
-		}
-	}
+// reserve makes room for n positions and moves, and plies plies.
+func (b *builder) reserve(n, plies int) {
+	b.pos.reserve(n)
+	b.edges = make([]edge, 0, n+n/2)
+	b.next = make([]uint32, 0, n+n/2)
+	b.lists.pairs = make([]uint64, 0, min(plies, b.lists.max))
+	b.seen.plies = make([]seenPly, 0, min(plies, b.seen.max))
 }
 
 // edge returns the index of move m from the position of s, adding it
@@ -231,7 +181,7 @@ func (b *builder) add(bt *batch) error {
 			mover = 1
 		}
 		for _, q := range bt.plies[rec.from:rec.to] {
-			s := b.slot(q.hash)
+			s := b.pos.slot(q.hash)
 			id := s.id
 			if q.flags&newPos != 0 {
 				if err := b.lists.add(id, uint32(number)); err != nil {
@@ -295,10 +245,13 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 		opt.maxSeen = maxSeenPlies
 	}
 	b := &builder{lists: listBuilder{max: opt.maxPairs, dir: opt.dir}, seen: newGameCache(opt.maxSeen)}
-	// Room for the positions a file of this size has, about one every
-	// ten bytes, up to a point: growing the tables as they fill costs
-	// more than the build's other work.
-	b.reserve(int(min(total/10, 1<<21)))
+	// Room for the plies a file of this size has, about one every eight
+	// bytes, and as many positions, up to a point: growing the tables as
+	// they fill costs more than the build's other work. Room reserved
+	// and not used costs no memory: the system gives pages as they are
+	// written.
+	plies := int(min(total/8, 1<<30))
+	b.reserve(min(plies, 1<<21), plies)
 	defer b.lists.close()
 
 	workers := max(1, runtime.GOMAXPROCS(0))
@@ -429,7 +382,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // to out when not nil (a cache file, at its current offset), else to
 // memory, or to a temporary file in dir when some were spilled already.
 func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
-	n := b.npos
+	n := b.pos.n
 	t := &Tree{games: b.games, skipped: b.skipped}
 	var mem bytes.Buffer
 	var w io.Writer = &mem
@@ -472,16 +425,15 @@ func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 		}
 	}
 
-	// The table of the tree is the builder's, without the moves: the
-	// same slots.
+	// The table of the tree is the builder's, whose heads it does not
+	// need.
 	heads := make([]uint32, n)
-	t.pos = table{keys: make([]uint64, len(b.slots)), vals: make([]uint32, len(b.slots)), n: n}
-	for i, s := range b.slots {
+	for _, s := range b.pos.slots {
 		if s.key != 0 {
-			t.pos.keys[i], t.pos.vals[i], heads[s.id] = s.key, s.id, s.head
+			heads[s.id] = s.head
 		}
 	}
-	b.slots = nil
+	t.pos, b.pos = b.pos, table{}
 
 	// The moves by position, each position's by games, most first: most
 	// positions have one or two moves.

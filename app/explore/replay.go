@@ -98,6 +98,7 @@ type replayer struct {
 	w     game.Walker
 	cache moveCache
 	seen  *gameCache
+	z     boardHasher
 	start uint64 // hash of the standard start position
 	// The keys of a batch's games, and which ones the builder has kept.
 	keys []uint64
@@ -182,6 +183,7 @@ func (r *replayer) game(bt *batch, rec *record, pg *pgn.Game) bool {
 		bt.plies = bt.plies[:rec.from]
 	}
 	r.resets = r.resets[:0]
+	r.z.reset()
 	end, err := r.w.WalkKnown(pg, r.known, func(p *game.Position, m game.Move) {
 		i := len(bt.plies) - rec.from
 		if i == 0 {
@@ -191,7 +193,7 @@ func (r *replayer) game(bt *batch, rec *record, pg *pgn.Game) bool {
 		if i < len(r.hashes) {
 			h = r.hashes[i]
 		} else {
-			h = hashOf(p)
+			h = r.z.hash(p)
 			r.hashes = append(r.hashes, h)
 		}
 		bt.addPly(rec.from, h, encodeMove(m), p.HalfMoves)
@@ -200,7 +202,7 @@ func (r *replayer) game(bt *batch, rec *record, pg *pgn.Game) bool {
 	if err != nil {
 		return false
 	}
-	h := hashOf(&end)
+	h := r.z.hash(&end)
 	bt.addPly(rec.from, h, 0, end.HalfMoves)
 	if cacheable {
 		r.hashes = append(r.hashes, h)

@@ -88,10 +88,7 @@ func (t *Tree) find(fen string) (int, game.Position, error) {
 	if err != nil {
 		return -1, p, err
 	}
-	if len(t.pos.keys) == 0 {
-		return -1, p, nil
-	}
-	i, _, ok := t.pos.find(hashOf(&p))
+	i, ok := t.pos.find(hashOf(&p))
 	if !ok {
 		return -1, p, nil
 	}
