@@ -129,8 +129,8 @@ type builder struct {
 	lists listBuilder
 	seen  *gameCache
 	games int
-	// skipped counts the unreadable games.
-	skipped int
+	// skipped counts the unreadable games, repeats those recognised.
+	skipped, repeats int
 }
 
 // reserve makes room for n positions and moves, and plies plies.
@@ -169,6 +169,7 @@ func (b *builder) add(bt *batch) error {
 		}
 		if rec.key != 0 {
 			if g, ok := b.seen.lookup(rec.key); ok {
+				b.repeats++
 				if err := b.seen.again(g, &rec, number, &b.lists); err != nil {
 					return err
 				}
@@ -383,7 +384,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // memory, or to a temporary file in dir when some were spilled already.
 func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 	n := b.pos.n
-	t := &Tree{games: b.games, skipped: b.skipped}
+	t := &Tree{games: b.games, skipped: b.skipped, repeats: b.repeats}
 	var mem bytes.Buffer
 	var w io.Writer = &mem
 	base := int64(0)

@@ -60,6 +60,9 @@ type Tree struct {
 	closer io.Closer // of lists, when it is a file
 
 	games, skipped int
+	// repeats counts the games recognised as having the moves of an
+	// earlier one, for the tests.
+	repeats int
 }
 
 // Len returns the number of games read, readable or not.
