@@ -409,22 +409,17 @@ func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 			return err
 		})
 	}
-	offsets, counts, err := b.lists.finish(n, w)
-	if err != nil {
-		if t.closer != nil {
-			t.closer.Close()
-		}
-		return nil, err
+	if out == nil && b.lists.spill == nil {
+		// About two bytes a game a position; growing costs copies.
+		mem.Grow(2 * len(b.lists.pairs))
 	}
-	if t.lists == nil {
-		t.lists = bytes.NewReader(mem.Bytes())
-	}
-	t.count, t.listAt = counts, offsets
-	if base != 0 {
-		for id := range t.listAt {
-			t.listAt[id] += uint64(base)
-		}
-	}
+	// The lists are written while the moves are put in order: the two
+	// share nothing.
+	var offsets []uint64
+	var counts []uint32
+	var listErr error
+	var writing sync.WaitGroup
+	writing.Go(func() { offsets, counts, listErr = b.lists.finish(n, w) })
 
 	// The table of the tree is the builder's, whose heads it does not
 	// need.
@@ -459,6 +454,23 @@ func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 	}
 	t.first[n] = at
 	b.edges, b.next = nil, nil
+
+	writing.Wait()
+	if listErr != nil {
+		if t.closer != nil {
+			t.closer.Close()
+		}
+		return nil, listErr
+	}
+	if t.lists == nil {
+		t.lists = bytes.NewReader(mem.Bytes())
+	}
+	t.count, t.listAt = counts, offsets
+	if base != 0 {
+		for id := range t.listAt {
+			t.listAt[id] += uint64(base)
+		}
+	}
 	return t, nil
 }
 

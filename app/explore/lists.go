@@ -30,8 +30,44 @@ type listBuilder struct {
 	dir   string   // where the spill file goes ("": the temporary directory)
 	spill *os.File
 	runs  []int64 // end offsets of the runs in the spill file
-	size  int64
-	w     *bufio.Writer
+	w     *varintWriter
+}
+
+// varintWriter writes varints to w through a buffer of its own, a call
+// of w every 64 KB: the lists are hundreds of millions of varints.
+type varintWriter struct {
+	w    io.Writer
+	buf  []byte
+	done int64 // bytes given to w
+	err  error
+}
+
+func newVarintWriter(w io.Writer) *varintWriter {
+	return &varintWriter{w: w, buf: make([]byte, 0, 1<<16+binary.MaxVarintLen64)}
+}
+
+func (v *varintWriter) put(x uint64) {
+	if x < 0x80 {
+		v.buf = append(v.buf, byte(x))
+	} else {
+		v.buf = binary.AppendUvarint(v.buf, x)
+	}
+	if len(v.buf) >= 1<<16 {
+		v.flush()
+	}
+}
+
+// size returns the number of bytes written so far.
+func (v *varintWriter) size() int64 { return v.done + int64(len(v.buf)) }
+
+// flush gives w what the buffer holds, and returns the first error of w.
+func (v *varintWriter) flush() error {
+	if v.err == nil && len(v.buf) > 0 {
+		_, v.err = v.w.Write(v.buf)
+	}
+	v.done += int64(len(v.buf))
+	v.buf = v.buf[:0]
+	return v.err
 }
 
 func (lb *listBuilder) add(pos uint32, game uint32) error {
@@ -87,18 +123,13 @@ func (lb *listBuilder) spillRun() error {
 		if os.Remove(f.Name()) == nil {
 			lb.dir = ""
 		}
-		lb.spill, lb.w = f, bufio.NewWriterSize(f, 1<<16)
+		lb.spill, lb.w = f, newVarintWriter(f)
 	}
 	positions := 0
 	for _, p := range lb.pairs {
 		positions = max(positions, int(p>>32)+1)
 	}
-	var buf [binary.MaxVarintLen64]byte
-	put := func(v uint64) {
-		n := binary.PutUvarint(buf[:], v)
-		lb.w.Write(buf[:n])
-		lb.size += int64(n)
-	}
+	put := lb.w.put
 	prev := uint32(0)
 	err := lb.sortPairs(positions, func(pos uint32, games []uint32) error {
 		put(uint64(pos - prev))
@@ -112,9 +143,9 @@ func (lb *listBuilder) spillRun() error {
 		return nil
 	})
 	if err == nil {
-		err = lb.w.Flush()
+		err = lb.w.flush()
 	}
-	lb.runs = append(lb.runs, lb.size)
+	lb.runs = append(lb.runs, lb.w.size())
 	return err
 }
 
@@ -125,19 +156,13 @@ func (lb *listBuilder) spillRun() error {
 func (lb *listBuilder) finish(positions int, w io.Writer) (offsets []uint64, counts []uint32, err error) {
 	offsets = make([]uint64, positions+1)
 	counts = make([]uint32, positions)
-	out := bufio.NewWriterSize(w, 1<<16)
-	var size uint64
-	var buf [binary.MaxVarintLen64]byte
-	put := func(v uint64) {
-		n := binary.PutUvarint(buf[:], v)
-		out.Write(buf[:n])
-		size += uint64(n)
-	}
+	out := newVarintWriter(w)
+	put := out.put
 	if lb.spill == nil {
 		at := 0
 		err := lb.sortPairs(positions, func(pos uint32, games []uint32) error {
 			for ; at <= int(pos); at++ {
-				offsets[at] = size
+				offsets[at] = uint64(out.size())
 			}
 			counts[pos] = uint32(len(games))
 			last := uint32(0)
@@ -151,9 +176,9 @@ func (lb *listBuilder) finish(positions int, w io.Writer) (offsets []uint64, cou
 			return nil, nil, err
 		}
 		for ; at <= positions; at++ {
-			offsets[at] = size
+			offsets[at] = uint64(out.size())
 		}
-		return offsets, counts, out.Flush()
+		return offsets, counts, out.flush()
 	}
 	if len(lb.pairs) > 0 {
 		if err := lb.spillRun(); err != nil {
@@ -171,7 +196,7 @@ func (lb *listBuilder) finish(positions int, w io.Writer) (offsets []uint64, cou
 		from = end
 	}
 	for pos := range positions {
-		offsets[pos] = size
+		offsets[pos] = uint64(out.size())
 		last := uint32(0)
 		// The runs hold games in file order: each one's games for a
 		// position come after those of the runs before.
@@ -193,8 +218,8 @@ func (lb *listBuilder) finish(positions int, w io.Writer) (offsets []uint64, cou
 			}
 		}
 	}
-	offsets[positions] = size
-	return offsets, counts, out.Flush()
+	offsets[positions] = uint64(out.size())
+	return offsets, counts, out.flush()
 }
 
 // close removes the spill file.

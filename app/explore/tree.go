@@ -154,12 +154,19 @@ func (t *Tree) gamesAt(i int) ([]int, error) {
 	games := make([]int, 0, n)
 	last := uint64(0)
 	for len(games) < n {
-		d, k := binary.Uvarint(buf)
-		if k <= 0 {
-			return nil, errCorrupt
+		// Most gaps take a byte: the games of a position met often are
+		// close together.
+		if len(buf) > 0 && buf[0] < 0x80 {
+			last += uint64(buf[0])
+			buf = buf[1:]
+		} else {
+			d, k := binary.Uvarint(buf)
+			if k <= 0 {
+				return nil, errCorrupt
+			}
+			buf = buf[k:]
+			last += d
 		}
-		buf = buf[k:]
-		last += d
 		games = append(games, int(last))
 	}
 	return games, nil
