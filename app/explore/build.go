@@ -24,7 +24,9 @@ import (
 // One goroutine reads the games, one per processor replays them with
 // app/game's move generator, and Build's own goroutine gathers the
 // positions: memory is the tree's, plus a bounded buffer of game lists
-// that spills to a temporary file for very large files.
+// that spills to a temporary file for very large files, and the
+// positions of the first games (at most 64 MB) to recognise them when
+// the file has them again.
 func Build(ctx context.Context, path string, progress func(done, total int64)) (*Tree, error) {
 	return build(ctx, path, progress, options{})
 }
@@ -167,6 +169,8 @@ func (b *builder) add(bt *batch) error {
 			b.skipped++
 			continue
 		}
+		// A record known to its replaying goroutine is always found
+		// here: games stay kept once kept.
 		if rec.key != 0 {
 			if g, ok := b.seen.lookup(rec.key); ok {
 				b.repeats++

@@ -8,14 +8,14 @@ import (
 )
 
 // Replaying a game means finding, for each move as written, the legal
-// move it names: most of the work of building a tree. Games of a file
-// share their openings, and large files hold the same games more than
-// once, so each replaying goroutine keeps a cache of the moves it found:
-// by position and text ("Nf3" after 1. e4 e5), the move, the position
-// it leads to and whether it was a capture or a pawn move. A game of the
-// standard start position whose every move is in the cache, with no
-// variation, is not replayed at all; one whose first moves are, is
-// replayed from where the cache leaves off (game.Walker.WalkKnown).
+// move it names: most of the work of building a tree. A game whose moves
+// the builder has seen already in an earlier game is not replayed at all
+// (seen.go). Games of a file share their openings, so each replaying
+// goroutine keeps a cache of the opening moves it found: by position and
+// text ("Nf3" after 1. e4 e5), the move, the position it leads to and
+// whether it was a capture or a pawn move. A game whose first moves are
+// in the cache is replayed from where the cache leaves off
+// (game.Walker.WalkKnown).
 //
 // A move is cached only once a whole game with it was read without
 // error, so what the cache says is what replaying would find: the same
