@@ -151,23 +151,23 @@ func (t *Tree) gamesAt(i int) ([]int, error) {
 	if _, err := t.lists.ReadAt(buf, int64(t.listAt[i])); err != nil && err != io.EOF {
 		return nil, err
 	}
-	games := make([]int, 0, n)
-	last := uint64(0)
-	for len(games) < n {
+	games := make([]int, n)
+	last, at := uint64(0), 0
+	for g := range games {
 		// Most gaps take a byte: the games of a position met often are
 		// close together.
-		if len(buf) > 0 && buf[0] < 0x80 {
-			last += uint64(buf[0])
-			buf = buf[1:]
+		if at < len(buf) && buf[at] < 0x80 {
+			last += uint64(buf[at])
+			at++
 		} else {
-			d, k := binary.Uvarint(buf)
+			d, k := binary.Uvarint(buf[at:])
 			if k <= 0 {
 				return nil, errCorrupt
 			}
-			buf = buf[k:]
+			at += k
 			last += d
 		}
-		games = append(games, int(last))
+		games[g] = int(last)
 	}
 	return games, nil
 }
