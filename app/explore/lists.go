@@ -1,7 +1,6 @@
 package explore
 
 import (
-	"bufio"
 	"encoding/binary"
 	"errors"
 	"io"
@@ -189,7 +188,7 @@ func (lb *listBuilder) finish(positions int, w io.Writer) (offsets []uint64, cou
 	runs := make([]*run, len(lb.runs))
 	from := int64(0)
 	for i, end := range lb.runs {
-		runs[i] = &run{r: bufio.NewReaderSize(io.NewSectionReader(lb.spill, from, end-from), 1<<16)}
+		runs[i] = newRun(io.NewSectionReader(lb.spill, from, end-from))
 		if err := runs[i].head(); err != nil {
 			return nil, nil, err
 		}
@@ -233,25 +232,67 @@ func (lb *listBuilder) close() {
 	}
 }
 
-// run reads back a run of the spill file.
+// run reads back a run of the spill file, through a buffer of its own:
+// the merge reads hundreds of millions of varints, most of a byte.
 type run struct {
-	r     *bufio.Reader
+	r     io.Reader
+	buf   []byte
+	at    int    // of the next byte in buf
+	eof   bool   // r has no more
+	err   error  // of r, other than io.EOF
 	pos   uint32 // the position whose games come next
 	count int    // how many; 0 once the run is over
 	last  uint32 // the last game read
 }
 
+func newRun(r io.Reader) *run {
+	return &run{r: r, buf: make([]byte, 0, 1<<16)}
+}
+
 // errCorrupt: a file this package wrote reads back wrong.
 var errCorrupt = errors.New("the opening tree's file is damaged")
 
+// uvarint reads a varint; io.EOF at the end of the run.
+func (r *run) uvarint() (uint64, error) {
+	if r.at < len(r.buf) && r.buf[r.at] < 0x80 {
+		r.at++
+		return uint64(r.buf[r.at-1]), nil
+	}
+	if len(r.buf)-r.at < binary.MaxVarintLen64 && !r.eof {
+		n := copy(r.buf[:cap(r.buf)], r.buf[r.at:])
+		r.buf, r.at = r.buf[:n], 0
+		for len(r.buf) < cap(r.buf) && !r.eof {
+			k, err := r.r.Read(r.buf[len(r.buf):cap(r.buf)])
+			r.buf = r.buf[:len(r.buf)+k]
+			if err == io.EOF {
+				r.eof = true
+			} else if err != nil {
+				r.eof, r.err = true, err
+			}
+		}
+	}
+	if r.at == len(r.buf) {
+		if r.err != nil {
+			return 0, r.err
+		}
+		return 0, io.EOF
+	}
+	v, k := binary.Uvarint(r.buf[r.at:])
+	if k <= 0 {
+		return 0, errCorrupt
+	}
+	r.at += k
+	return v, nil
+}
+
 // head reads the next position of the run and its number of games.
 func (r *run) head() error {
-	d, err := binary.ReadUvarint(r.r)
+	d, err := r.uvarint()
 	if err == io.EOF {
 		r.count = 0
 		return nil
 	}
-	n, err2 := binary.ReadUvarint(r.r)
+	n, err2 := r.uvarint()
 	if err != nil || err2 != nil || n == 0 {
 		return errCorrupt
 	}
@@ -261,7 +302,7 @@ func (r *run) head() error {
 }
 
 func (r *run) next() (uint32, error) {
-	d, err := binary.ReadUvarint(r.r)
+	d, err := r.uvarint()
 	if err != nil {
 		return 0, errCorrupt
 	}
