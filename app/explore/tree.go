@@ -7,8 +7,8 @@
 // position are a slice of a sorted array, and the games of a position are
 // delta-coded lists that are kept on disk when they are large; so a file
 // of millions of games fits in a few hundred megabytes, and a query costs
-// a binary search. A built tree can be cached on disk (BuildCached) and
-// opened again at once while the file is unchanged.
+// a lookup in a hash table. A built tree can be cached on disk
+// (BuildCached) and opened again at once while the file is unchanged.
 //
 // The package knows nothing of the user interface. Build reports its
 // progress and stops when its context is done; a Tree is never changed
