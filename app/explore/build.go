@@ -24,7 +24,9 @@ import (
 // One goroutine reads the games, one per processor replays them with
 // app/game's move generator, and Build's own goroutine gathers the
 // positions: memory is the tree's, plus a bounded buffer of game lists
-// that spills to a temporary file for very large files.
+// that spills to a temporary file for very large files, and the
+// positions of the first games (at most 64 MB) to recognise them when
+// the file has them again.
 func Build(ctx context.Context, path string, progress func(done, total int64)) (*Tree, error) {
 	return build(ctx, path, progress, options{})
 }
@@ -40,6 +42,9 @@ type options struct {
 	// maxPairs is the number of game-list entries held in memory before
 	// they spill to disk (0: maxPairs).
 	maxPairs int
+	// maxSeen is the number of plies of games kept to recognise them
+	// when they come again (0: maxSeenPlies).
+	maxSeen int
 }
 
 // batchGames is how many games go to a replaying goroutine at a time:
@@ -71,6 +76,12 @@ const (
 // record is what the tree keeps of a game: its result, the players'
 // ratings (0: unknown) and its plies, plies[from:to] of its batch.
 type record struct {
+	// key is the hash of the moves of a game that can be recognised
+	// when it comes again (gameKey), or 0; known tells that it was, by
+	// the replaying goroutine: the game was not replayed and has no
+	// plies.
+	key      uint64
+	known    bool
 	skipped  bool
 	black    bool // Black moves first (a set-up position)
 	result   uint8
@@ -109,28 +120,44 @@ func eloOf(tag string) uint16 {
 	return uint16(n)
 }
 
-// builder gathers the positions of the games, in file order.
+// builder gathers the positions of the games, in file order. The moves
+// hang from their position (posSlot.head, then next) so that a ply costs
+// two misses of the processor's cache, one for the position and one for
+// the move with its counts.
 type builder struct {
-	posTab   table // position hash -> id
-	posHash  []uint64
-	posGames []uint32
-	edgeTab  table // position id << 16 | move -> edge index
-	edgePos  []uint32
-	edges    []edge
-	lists    listBuilder
-	games    int
-	skipped  int
+	pos   table
+	edges []edge
+	next  []uint32 // the next move of the same position, or noEdge
+	lists listBuilder
+	seen  *gameCache
+	games int
+	// skipped counts the unreadable games, repeats those recognised.
+	skipped, repeats int
 }
 
-// reserve makes room for n positions and moves.
-func (b *builder) reserve(n int) {
-	b.posTab.reserve(n)
-	b.edgeTab.reserve(n)
-	b.posHash = make([]uint64, 0, n)
-	b.posGames = make([]uint32, 0, n)
-	b.edges = make([]edge, 0, n)
-	b.edgePos = make([]uint32, 0, n)
-	b.lists.pairs = make([]uint64, 0, min(n, b.lists.max))
+// reserve makes room for n positions and moves, and plies plies.
+func (b *builder) reserve(n, plies int) {
+	b.pos.reserve(n)
+	b.edges = make([]edge, 0, n+n/2)
+	b.next = make([]uint32, 0, n+n/2)
+	b.lists.pairs = make([]uint64, 0, min(plies, b.lists.max))
+	b.seen.plies = make([]seenPly, 0, min(plies, b.seen.max))
+}
+
+// edge returns the index of move m from the position of s, adding it
+// when new.
+func (b *builder) edge(s *posSlot, m uint16) uint32 {
+	ei := s.head
+	for ei != noEdge && b.edges[ei].move != m {
+		ei = b.next[ei]
+	}
+	if ei == noEdge {
+		ei = uint32(len(b.edges))
+		b.edges = append(b.edges, edge{move: m})
+		b.next = append(b.next, s.head)
+		s.head = ei
+	}
+	return ei
 }
 
 // add records the games of a batch.
@@ -142,49 +169,63 @@ func (b *builder) add(bt *batch) error {
 			b.skipped++
 			continue
 		}
+		// A record known to its replaying goroutine is always found
+		// here: games stay kept once kept.
+		if rec.key != 0 {
+			if g, ok := b.seen.lookup(rec.key); ok {
+				b.repeats++
+				if err := b.seen.again(g, &rec, number, &b.lists); err != nil {
+					return err
+				}
+				continue
+			}
+		}
+		keep := rec.key != 0 && b.seen.room(rec.to-rec.from)
 		mover := 0
 		if rec.black {
 			mover = 1
 		}
 		for _, q := range bt.plies[rec.from:rec.to] {
-			id, added := b.posTab.get(q.hash, uint32(len(b.posHash)))
-			if added {
-				b.posHash = append(b.posHash, q.hash)
-				b.posGames = append(b.posGames, 0)
-			}
+			s := b.pos.slot(q.hash)
+			id := s.id
 			if q.flags&newPos != 0 {
-				b.posGames[id]++
 				if err := b.lists.add(id, uint32(number)); err != nil {
 					return err
 				}
 			}
+			ei := noEdge
 			if q.move != 0 && q.flags&newEdge != 0 {
-				ei, added := b.edgeTab.get(uint64(id)<<16|uint64(q.move), uint32(len(b.edges)))
-				if added {
-					b.edges = append(b.edges, edge{move: q.move})
-					b.edgePos = append(b.edgePos, id)
-				}
-				e := &b.edges[ei]
-				e.games++
-				switch rec.result {
-				case whiteWins:
-					e.white++
-				case draw:
-					e.draws++
-				case blackWins:
-					e.black++
-				}
-				// The side to move alternates along the line; a game
-				// set up with Black to move starts with Black's rating.
-				if elo := rec.elo[mover]; elo != 0 {
-					e.eloN++
-					e.eloSum += uint64(elo)
-				}
+				ei = b.edge(s, q.move)
+				b.edges[ei].count(&rec, mover)
+			}
+			if keep {
+				b.seen.plies = append(b.seen.plies, seenPly{pos: id | seenFlag(q.flags), edge: ei})
 			}
 			mover ^= 1
 		}
+		if keep {
+			b.seen.keep(rec.key, rec.to-rec.from)
+		}
 	}
 	return nil
+}
+
+// count adds a game that played the edge, of record rec, the move made
+// by the player mover (0: White).
+func (e *edge) count(rec *record, mover int) {
+	e.games++
+	switch rec.result {
+	case whiteWins:
+		e.white++
+	case draw:
+		e.draws++
+	case blackWins:
+		e.black++
+	}
+	if elo := rec.elo[mover]; elo != 0 {
+		e.eloN++
+		e.eloSum += uint64(elo)
+	}
 }
 
 // build builds the tree of the file at path.
@@ -202,6 +243,22 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
+	if opt.maxPairs == 0 {
+		opt.maxPairs = maxPairs
+	}
+	if opt.maxSeen == 0 {
+		opt.maxSeen = maxSeenPlies
+	}
+	b := &builder{lists: listBuilder{max: opt.maxPairs, dir: opt.dir}, seen: newGameCache(opt.maxSeen)}
+	// Room for the plies a file of this size has, about one every eight
+	// bytes, and as many positions, up to a point: growing the tables as
+	// they fill costs more than the build's other work. Room reserved
+	// and not used costs no memory: the system gives pages as they are
+	// written.
+	plies := int(min(total/8, 1<<30))
+	b.reserve(min(plies, 1<<21), plies)
+	defer b.lists.close()
+
 	workers := max(1, runtime.GOMAXPROCS(0))
 	jobs := make(chan *batch, 2*workers)
 	results := make(chan *batch, 2*workers)
@@ -212,7 +269,7 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 	var replaying sync.WaitGroup
 	for range workers {
 		replaying.Go(func() {
-			r := newReplayer()
+			r := newReplayer(b.seen)
 			for bt := range jobs {
 				r.replay(bt)
 				results <- bt
@@ -224,15 +281,6 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 		close(results)
 	}()
 
-	if opt.maxPairs == 0 {
-		opt.maxPairs = maxPairs
-	}
-	b := &builder{lists: listBuilder{max: opt.maxPairs, dir: opt.dir}}
-	// Room for the positions a file of this size has, about one every
-	// ten bytes, up to a point: growing the tables as they fill costs
-	// more than the build's other work.
-	b.reserve(int(min(total/10, 1<<21)))
-	defer b.lists.close()
 	pending := map[int]*batch{}
 	next := 0
 	var addErr error
@@ -339,8 +387,8 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // to out when not nil (a cache file, at its current offset), else to
 // memory, or to a temporary file in dir when some were spilled already.
 func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
-	n := len(b.posHash)
-	t := &Tree{games: b.games, skipped: b.skipped}
+	n := b.pos.n
+	t := &Tree{games: b.games, skipped: b.skipped, repeats: b.repeats}
 	var mem bytes.Buffer
 	var w io.Writer = &mem
 	base := int64(0)
@@ -365,51 +413,66 @@ func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 			return err
 		})
 	}
-	offsets, err := b.lists.finish(n, w)
-	if err != nil {
-		if t.closer != nil {
-			t.closer.Close()
-		}
-		return nil, err
+	if out == nil && b.lists.spill == nil {
+		// About two bytes a game a position; growing costs copies.
+		mem.Grow(2 * len(b.lists.pairs))
 	}
-	if t.lists == nil {
-		t.lists = bytes.NewReader(mem.Bytes())
-	}
+	// The lists are written while the moves are put in order: the two
+	// share nothing.
+	var offsets []uint64
+	var counts []uint32
+	var listErr error
+	var writing sync.WaitGroup
+	writing.Go(func() { offsets, counts, listErr = b.lists.finish(n, w) })
 
-	t.pos, t.count = b.posTab, b.posGames
-	t.listAt = offsets
-	if base != 0 {
-		for id := range t.listAt {
-			t.listAt[id] += uint64(base)
+	// The table of the tree is the builder's, whose heads it does not
+	// need.
+	heads := make([]uint32, n)
+	for _, s := range b.pos.slots {
+		if s.key != 0 {
+			heads[s.id] = s.head
 		}
 	}
-	b.posTab, b.posHash, b.posGames = table{}, nil, nil
+	t.pos, b.pos = b.pos, table{}
 
-	// The edges by position (a counting sort), then each position's by
-	// games, most first: most positions have one or two moves.
-	b.edgeTab = table{}
+	// The moves by position, each position's by games, most first: most
+	// positions have one or two moves.
+	b.seen.count(b.edges)
 	t.first = make([]uint32, n+1)
-	for _, id := range b.edgePos {
-		t.first[id+1]++
-	}
-	for r := 1; r <= n; r++ {
-		t.first[r] += t.first[r-1]
-	}
 	t.edges = make([]edge, len(b.edges))
-	next := append([]uint32(nil), t.first[:n]...)
-	for i, id := range b.edgePos {
-		t.edges[next[id]] = b.edges[i]
-		next[id]++
-	}
-	b.edges, b.edgePos = nil, nil
-	for r := range n {
-		if es := t.edges[t.first[r]:t.first[r+1]]; len(es) > 1 {
+	at := uint32(0)
+	for id, ei := range heads {
+		t.first[id] = at
+		for ; ei != noEdge; ei = b.next[ei] {
+			t.edges[at] = b.edges[ei]
+			at++
+		}
+		if es := t.edges[t.first[id]:at]; len(es) > 1 {
 			slices.SortFunc(es, func(a, c edge) int {
 				if a.games != c.games {
 					return cmp.Compare(c.games, a.games)
 				}
 				return cmp.Compare(a.move, c.move)
 			})
+		}
+	}
+	t.first[n] = at
+	b.edges, b.next = nil, nil
+
+	writing.Wait()
+	if listErr != nil {
+		if t.closer != nil {
+			t.closer.Close()
+		}
+		return nil, listErr
+	}
+	if t.lists == nil {
+		t.lists = bytes.NewReader(mem.Bytes())
+	}
+	t.count, t.listAt = counts, offsets
+	if base != 0 {
+		for id := range t.listAt {
+			t.listAt[id] += uint64(base)
 		}
 	}
 	return t, nil

@@ -165,8 +165,13 @@ func (t *Tree) save(f *os.File, key sourceKey) error {
 			err = binary.Write(w, binary.LittleEndian, data)
 		}
 	}
-	put(t.pos.keys)
-	put(t.pos.vals)
+	keys := make([]uint64, len(t.pos.slots))
+	vals := make([]uint32, len(t.pos.slots))
+	for i, s := range t.pos.slots {
+		keys[i], vals[i] = s.key, s.id
+	}
+	put(keys)
+	put(vals)
 	put(t.first)
 	put(t.count)
 	put(t.listAt)
@@ -200,7 +205,7 @@ func (t *Tree) save(f *os.File, key sourceKey) error {
 		return err
 	}
 	h := header{Source: key, Games: int64(t.games), Skipped: int64(t.skipped), Positions: int64(len(t.count)),
-		Slots: int64(len(t.pos.keys)), Edges: int64(len(t.edges)), TablesAt: at, Complete: 1}
+		Slots: int64(len(t.pos.slots)), Edges: int64(len(t.edges)), TablesAt: at, Complete: 1}
 	copy(h.Magic[:], magic)
 	var b [headerSize]byte
 	if _, err := binary.Encode(b[:], binary.LittleEndian, &h); err != nil {
@@ -258,7 +263,7 @@ func read(f *os.File, key sourceKey) (*Tree, error) {
 		return nil, errCorrupt
 	}
 	t := &Tree{games: int(h.Games), skipped: int(h.Skipped)}
-	t.pos = table{keys: make([]uint64, slots), vals: make([]uint32, slots), n: int(n)}
+	keys, vals := make([]uint64, slots), make([]uint32, slots)
 	t.first, t.count, t.listAt = make([]uint32, n+1), make([]uint32, n), make([]uint64, n+1)
 	r := bufio.NewReaderSize(io.NewSectionReader(f, h.TablesAt, st.Size()-h.TablesAt), 1<<16)
 	get := func(data any) {
@@ -266,8 +271,8 @@ func read(f *os.File, key sourceKey) (*Tree, error) {
 			err = binary.Read(r, binary.LittleEndian, data)
 		}
 	}
-	get(t.pos.keys)
-	get(t.pos.vals)
+	get(keys)
+	get(vals)
 	get(t.first)
 	get(t.count)
 	get(t.listAt)
@@ -307,10 +312,12 @@ func read(f *os.File, key sourceKey) (*Tree, error) {
 	if int64(t.first[n]) != edges || t.listAt[n] > uint64(h.TablesAt) {
 		return nil, errCorrupt
 	}
-	for i, v := range t.pos.vals {
-		if t.pos.keys[i] != 0 && int64(v) >= n {
+	t.pos = table{slots: make([]posSlot, slots), n: int(n)}
+	for i, k := range keys {
+		if k != 0 && int64(vals[i]) >= n {
 			return nil, errCorrupt
 		}
+		t.pos.slots[i] = posSlot{key: k, id: vals[i], head: noEdge}
 	}
 	return t, nil
 }

@@ -37,6 +37,9 @@ var zobrist = func() (z struct {
 			z.piece[p][sq] = next()
 		}
 	}
+	// An empty square adds nothing: a board's hash can then be updated
+	// square by square, whatever was there before (boardHasher).
+	z.piece[game.NoPiece] = [64]uint64{}
 	z.black = next()
 	for c := range z.castling {
 		z.castling[c] = next()
@@ -50,12 +53,52 @@ var zobrist = func() (z struct {
 // hashOf returns the hash of p. It is never 0, which marks an empty slot
 // of a table.
 func hashOf(p *game.Position) uint64 {
+	return withState(boardHash(&p.Board), p)
+}
+
+// boardHash returns the part of a position's hash that its pieces make.
+func boardHash(b *[64]game.Piece) uint64 {
 	var h uint64
-	for sq, pc := range p.Board {
-		if pc != game.NoPiece {
-			h ^= zobrist.piece[pc&15][sq]
+	for sq, pc := range b {
+		h ^= zobrist.piece[pc&15][sq]
+	}
+	return h
+}
+
+// boardHasher hashes the positions of a game one after the other: only
+// the squares a move changed count again, a few of 64.
+type boardHasher struct {
+	board [64]game.Piece
+	h     uint64 // boardHash(&board)
+	ok    bool   // board holds the previous position
+}
+
+// hash returns the hash of p, a position that follows the last one hashed
+// (or any, after reset).
+func (z *boardHasher) hash(p *game.Position) uint64 {
+	if !z.ok {
+		z.board, z.h, z.ok = p.Board, boardHash(&p.Board), true
+		return withState(z.h, p)
+	}
+	for i := 0; i < 64; i += 8 {
+		if [8]game.Piece(z.board[i:i+8]) == [8]game.Piece(p.Board[i:i+8]) {
+			continue
+		}
+		for sq := i; sq < i+8; sq++ {
+			if was, is := z.board[sq], p.Board[sq]; was != is {
+				z.h ^= zobrist.piece[was&15][sq] ^ zobrist.piece[is&15][sq]
+				z.board[sq] = is
+			}
 		}
 	}
+	return withState(z.h, p)
+}
+
+// reset makes the next position hashed start afresh.
+func (z *boardHasher) reset() { z.ok = false }
+
+// withState returns the hash of p whose board's hash is h.
+func withState(h uint64, p *game.Position) uint64 {
 	if p.Turn == game.Black {
 		h ^= zobrist.black
 	}

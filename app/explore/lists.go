@@ -1,7 +1,6 @@
 package explore
 
 import (
-	"bufio"
 	"encoding/binary"
 	"errors"
 	"io"
@@ -30,8 +29,44 @@ type listBuilder struct {
 	dir   string   // where the spill file goes ("": the temporary directory)
 	spill *os.File
 	runs  []int64 // end offsets of the runs in the spill file
-	size  int64
-	w     *bufio.Writer
+	w     *varintWriter
+}
+
+// varintWriter writes varints to w through a buffer of its own, a call
+// of w every 64 KB: the lists are hundreds of millions of varints.
+type varintWriter struct {
+	w    io.Writer
+	buf  []byte
+	done int64 // bytes given to w
+	err  error
+}
+
+func newVarintWriter(w io.Writer) *varintWriter {
+	return &varintWriter{w: w, buf: make([]byte, 0, 1<<16+binary.MaxVarintLen64)}
+}
+
+func (v *varintWriter) put(x uint64) {
+	if x < 0x80 {
+		v.buf = append(v.buf, byte(x))
+	} else {
+		v.buf = binary.AppendUvarint(v.buf, x)
+	}
+	if len(v.buf) >= 1<<16 {
+		v.flush()
+	}
+}
+
+// size returns the number of bytes written so far.
+func (v *varintWriter) size() int64 { return v.done + int64(len(v.buf)) }
+
+// flush gives w what the buffer holds, and returns the first error of w.
+func (v *varintWriter) flush() error {
+	if v.err == nil && len(v.buf) > 0 {
+		_, v.err = v.w.Write(v.buf)
+	}
+	v.done += int64(len(v.buf))
+	v.buf = v.buf[:0]
+	return v.err
 }
 
 func (lb *listBuilder) add(pos uint32, game uint32) error {
@@ -87,18 +122,13 @@ func (lb *listBuilder) spillRun() error {
 		if os.Remove(f.Name()) == nil {
 			lb.dir = ""
 		}
-		lb.spill, lb.w = f, bufio.NewWriterSize(f, 1<<16)
+		lb.spill, lb.w = f, newVarintWriter(f)
 	}
 	positions := 0
 	for _, p := range lb.pairs {
 		positions = max(positions, int(p>>32)+1)
 	}
-	var buf [binary.MaxVarintLen64]byte
-	put := func(v uint64) {
-		n := binary.PutUvarint(buf[:], v)
-		lb.w.Write(buf[:n])
-		lb.size += int64(n)
-	}
+	put := lb.w.put
 	prev := uint32(0)
 	err := lb.sortPairs(positions, func(pos uint32, games []uint32) error {
 		put(uint64(pos - prev))
@@ -112,31 +142,28 @@ func (lb *listBuilder) spillRun() error {
 		return nil
 	})
 	if err == nil {
-		err = lb.w.Flush()
+		err = lb.w.flush()
 	}
-	lb.runs = append(lb.runs, lb.size)
+	lb.runs = append(lb.runs, lb.w.size())
 	return err
 }
 
 // finish writes the lists of all positions (ids below positions) to w,
 // in id order, and returns where each one starts in what w received
-// (offsets[id]; offsets[positions] is the end).
-func (lb *listBuilder) finish(positions int, w io.Writer) ([]uint64, error) {
-	offsets := make([]uint64, positions+1)
-	out := bufio.NewWriterSize(w, 1<<16)
-	var size uint64
-	var buf [binary.MaxVarintLen64]byte
-	put := func(v uint64) {
-		n := binary.PutUvarint(buf[:], v)
-		out.Write(buf[:n])
-		size += uint64(n)
-	}
+// (offsets[id]; offsets[positions] is the end) and how many games each
+// has.
+func (lb *listBuilder) finish(positions int, w io.Writer) (offsets []uint64, counts []uint32, err error) {
+	offsets = make([]uint64, positions+1)
+	counts = make([]uint32, positions)
+	out := newVarintWriter(w)
+	put := out.put
 	if lb.spill == nil {
 		at := 0
 		err := lb.sortPairs(positions, func(pos uint32, games []uint32) error {
 			for ; at <= int(pos); at++ {
-				offsets[at] = size
+				offsets[at] = uint64(out.size())
 			}
+			counts[pos] = uint32(len(games))
 			last := uint32(0)
 			for _, g := range games {
 				put(uint64(g - last))
@@ -145,30 +172,30 @@ func (lb *listBuilder) finish(positions int, w io.Writer) ([]uint64, error) {
 			return nil
 		})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for ; at <= positions; at++ {
-			offsets[at] = size
+			offsets[at] = uint64(out.size())
 		}
-		return offsets, out.Flush()
+		return offsets, counts, out.flush()
 	}
 	if len(lb.pairs) > 0 {
 		if err := lb.spillRun(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	lb.pairs = nil
 	runs := make([]*run, len(lb.runs))
 	from := int64(0)
 	for i, end := range lb.runs {
-		runs[i] = &run{r: bufio.NewReaderSize(io.NewSectionReader(lb.spill, from, end-from), 1<<16)}
+		runs[i] = newRun(io.NewSectionReader(lb.spill, from, end-from))
 		if err := runs[i].head(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		from = end
 	}
 	for pos := range positions {
-		offsets[pos] = size
+		offsets[pos] = uint64(out.size())
 		last := uint32(0)
 		// The runs hold games in file order: each one's games for a
 		// position come after those of the runs before.
@@ -176,21 +203,22 @@ func (lb *listBuilder) finish(positions int, w io.Writer) ([]uint64, error) {
 			if r.count == 0 || r.pos != uint32(pos) {
 				continue
 			}
+			counts[pos] += uint32(r.count)
 			for range r.count {
 				g, err := r.next()
 				if err != nil {
-					return nil, err
+					return nil, nil, err
 				}
 				put(uint64(g - last))
 				last = g
 			}
 			if err := r.head(); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 	}
-	offsets[positions] = size
-	return offsets, out.Flush()
+	offsets[positions] = uint64(out.size())
+	return offsets, counts, out.flush()
 }
 
 // close removes the spill file.
@@ -204,25 +232,67 @@ func (lb *listBuilder) close() {
 	}
 }
 
-// run reads back a run of the spill file.
+// run reads back a run of the spill file, through a buffer of its own:
+// the merge reads hundreds of millions of varints, most of a byte.
 type run struct {
-	r     *bufio.Reader
+	r     io.Reader
+	buf   []byte
+	at    int    // of the next byte in buf
+	eof   bool   // r has no more
+	err   error  // of r, other than io.EOF
 	pos   uint32 // the position whose games come next
 	count int    // how many; 0 once the run is over
 	last  uint32 // the last game read
 }
 
+func newRun(r io.Reader) *run {
+	return &run{r: r, buf: make([]byte, 0, 1<<16)}
+}
+
 // errCorrupt: a file this package wrote reads back wrong.
 var errCorrupt = errors.New("the opening tree's file is damaged")
 
+// uvarint reads a varint; io.EOF at the end of the run.
+func (r *run) uvarint() (uint64, error) {
+	if r.at < len(r.buf) && r.buf[r.at] < 0x80 {
+		r.at++
+		return uint64(r.buf[r.at-1]), nil
+	}
+	if len(r.buf)-r.at < binary.MaxVarintLen64 && !r.eof {
+		n := copy(r.buf[:cap(r.buf)], r.buf[r.at:])
+		r.buf, r.at = r.buf[:n], 0
+		for len(r.buf) < cap(r.buf) && !r.eof {
+			k, err := r.r.Read(r.buf[len(r.buf):cap(r.buf)])
+			r.buf = r.buf[:len(r.buf)+k]
+			if err == io.EOF {
+				r.eof = true
+			} else if err != nil {
+				r.eof, r.err = true, err
+			}
+		}
+	}
+	if r.at == len(r.buf) {
+		if r.err != nil {
+			return 0, r.err
+		}
+		return 0, io.EOF
+	}
+	v, k := binary.Uvarint(r.buf[r.at:])
+	if k <= 0 {
+		return 0, errCorrupt
+	}
+	r.at += k
+	return v, nil
+}
+
 // head reads the next position of the run and its number of games.
 func (r *run) head() error {
-	d, err := binary.ReadUvarint(r.r)
+	d, err := r.uvarint()
 	if err == io.EOF {
 		r.count = 0
 		return nil
 	}
-	n, err2 := binary.ReadUvarint(r.r)
+	n, err2 := r.uvarint()
 	if err != nil || err2 != nil || n == 0 {
 		return errCorrupt
 	}
@@ -232,7 +302,7 @@ func (r *run) head() error {
 }
 
 func (r *run) next() (uint32, error) {
-	d, err := binary.ReadUvarint(r.r)
+	d, err := r.uvarint()
 	if err != nil {
 		return 0, errCorrupt
 	}

@@ -1,27 +1,36 @@
 package explore
 
 import (
+	"slices"
+
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/pgn"
 )
 
 // Replaying a game means finding, for each move as written, the legal
-// move it names: most of the work of building a tree. Games of a file
-// share their openings, and large files hold the same games more than
-// once, so each replaying goroutine keeps a cache of the moves it found:
-// by position and text ("Nf3" after 1. e4 e5), the move, the position
-// it leads to and whether it was a capture or a pawn move. A game of the
-// standard start position whose every move is in the cache, with no
-// variation, is not replayed at all; one whose first moves are, is
-// replayed from where the cache leaves off (game.Walker.WalkKnown).
+// move it names: most of the work of building a tree. A game whose moves
+// the builder has seen already in an earlier game is not replayed at all
+// (seen.go). Games of a file share their openings, so each replaying
+// goroutine keeps a cache of the opening moves it found: by position and
+// text ("Nf3" after 1. e4 e5), the move, the position it leads to and
+// whether it was a capture or a pawn move. A game whose first moves are
+// in the cache is replayed from where the cache leaves off
+// (game.Walker.WalkKnown).
 //
 // A move is cached only once a whole game with it was read without
 // error, so what the cache says is what replaying would find: the same
 // text in the same position names the same move.
 
-// cacheSlots is the size of a replaying goroutine's cache: 48 MB, room
-// for the distinct moves of about 30,000 games.
-const cacheSlots = 1 << 21
+// cacheSlots is the size of a replaying goroutine's cache: 6 MB, room
+// for the opening moves of tens of thousands of games.
+const cacheSlots = 1 << 18
+
+// cachePlies is how deep into a game the cache goes. Games part ways in
+// their first moves: past them nearly every position is new, and a
+// cached move would cost a miss of the processor's cache to save little
+// (Walker resolves a move in about as long), while filling the cache with
+// moves never met again.
+const cachePlies = 24
 
 // cacheSlot is a move of the cache; key 0 marks an empty slot.
 type cacheSlot struct {
@@ -88,7 +97,12 @@ func (c *moveCache) put(slot cacheSlot) {
 type replayer struct {
 	w     game.Walker
 	cache moveCache
+	seen  *gameCache
+	z     boardHasher
 	start uint64 // hash of the standard start position
+	// The keys of a batch's games, and which ones the builder has kept.
+	keys []uint64
+	hits []bool
 	// Scratch space for a game: its known moves, their hashes, and the
 	// moves found, with whether each was a capture or a pawn move.
 	known  []game.Move
@@ -96,21 +110,30 @@ type replayer struct {
 	resets []bool
 }
 
-func newReplayer() *replayer {
+func newReplayer(seen *gameCache) *replayer {
 	p, err := game.ParseFEN(game.StartFEN)
 	if err != nil {
 		panic(err)
 	}
-	return &replayer{start: hashOf(&p)}
+	return &replayer{start: hashOf(&p), seen: seen}
 }
 
-// replay fills the records of the batch's games.
+// replay fills the records of the batch's games. A game the builder has
+// kept already is not replayed: its record says so.
 func (r *replayer) replay(bt *batch) {
 	bt.recs, bt.plies = bt.recs[:0], bt.plies[:0]
+	r.keys = r.keys[:0]
 	for _, pg := range bt.games {
-		rec := record{from: len(bt.plies), skipped: pg == nil}
+		r.keys = append(r.keys, gameKey(pg))
+	}
+	r.hits = slices.Grow(r.hits[:0], len(r.keys))[:len(r.keys)]
+	r.seen.known(r.keys, r.hits)
+	for i, pg := range bt.games {
+		rec := record{from: len(bt.plies), skipped: pg == nil, key: r.keys[i], known: r.hits[i]}
 		if pg != nil {
-			rec.skipped = !r.game(bt, &rec, pg)
+			if !rec.known {
+				rec.skipped = !r.game(bt, &rec, pg)
+			}
 			if rec.skipped {
 				bt.plies = bt.plies[:rec.from]
 			} else {
@@ -137,6 +160,9 @@ func (r *replayer) game(bt *batch, rec *record, pg *pgn.Game) bool {
 		h, since := r.start, 0
 		for _, pm := range pg.Moves {
 			variations = variations || len(pm.Variations) > 0
+			if len(r.known) == cachePlies {
+				break
+			}
 			s, ok := r.cache.get(cacheKey(h, pm.SAN))
 			if !ok {
 				break
@@ -157,6 +183,7 @@ func (r *replayer) game(bt *batch, rec *record, pg *pgn.Game) bool {
 		bt.plies = bt.plies[:rec.from]
 	}
 	r.resets = r.resets[:0]
+	r.z.reset()
 	end, err := r.w.WalkKnown(pg, r.known, func(p *game.Position, m game.Move) {
 		i := len(bt.plies) - rec.from
 		if i == 0 {
@@ -166,7 +193,7 @@ func (r *replayer) game(bt *batch, rec *record, pg *pgn.Game) bool {
 		if i < len(r.hashes) {
 			h = r.hashes[i]
 		} else {
-			h = hashOf(p)
+			h = r.z.hash(p)
 			r.hashes = append(r.hashes, h)
 		}
 		bt.addPly(rec.from, h, encodeMove(m), p.HalfMoves)
@@ -175,12 +202,12 @@ func (r *replayer) game(bt *batch, rec *record, pg *pgn.Game) bool {
 	if err != nil {
 		return false
 	}
-	h := hashOf(&end)
+	h := r.z.hash(&end)
 	bt.addPly(rec.from, h, 0, end.HalfMoves)
 	if cacheable {
 		r.hashes = append(r.hashes, h)
 		plies := bt.plies[rec.from:]
-		for i := len(r.known); i < len(pg.Moves); i++ {
+		for i := len(r.known); i < min(len(pg.Moves), cachePlies); i++ {
 			r.cache.put(cacheSlot{key: cacheKey(r.hashes[i], pg.Moves[i].SAN), next: r.hashes[i+1], move: plies[i].move, reset: r.resets[i]})
 		}
 	}

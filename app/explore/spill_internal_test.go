@@ -26,7 +26,7 @@ func TestSpill(t *testing.T) {
 	if spilled.closer == nil || inMemory.closer != nil {
 		t.Fatal("the lists should be in a file for one tree, in memory for the other")
 	}
-	if !slices.Equal(spilled.pos.keys, inMemory.pos.keys) || !slices.Equal(spilled.count, inMemory.count) {
+	if !slices.Equal(spilled.pos.slots, inMemory.pos.slots) || !slices.Equal(spilled.count, inMemory.count) {
 		t.Fatal("the two trees have different positions")
 	}
 	for i := range spilled.count {

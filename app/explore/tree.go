@@ -7,8 +7,8 @@
 // position are a slice of a sorted array, and the games of a position are
 // delta-coded lists that are kept on disk when they are large; so a file
 // of millions of games fits in a few hundred megabytes, and a query costs
-// a binary search. A built tree can be cached on disk (BuildCached) and
-// opened again at once while the file is unchanged.
+// a lookup in a hash table. A built tree can be cached on disk
+// (BuildCached) and opened again at once while the file is unchanged.
 //
 // The package knows nothing of the user interface. Build reports its
 // progress and stops when its context is done; a Tree is never changed
@@ -60,6 +60,9 @@ type Tree struct {
 	closer io.Closer // of lists, when it is a file
 
 	games, skipped int
+	// repeats counts the games recognised as having the moves of an
+	// earlier one, for the tests.
+	repeats int
 }
 
 // Len returns the number of games read, readable or not.
@@ -88,10 +91,7 @@ func (t *Tree) find(fen string) (int, game.Position, error) {
 	if err != nil {
 		return -1, p, err
 	}
-	if len(t.pos.keys) == 0 {
-		return -1, p, nil
-	}
-	i, _, ok := t.pos.find(hashOf(&p))
+	i, ok := t.pos.find(hashOf(&p))
 	if !ok {
 		return -1, p, nil
 	}
@@ -151,16 +151,23 @@ func (t *Tree) gamesAt(i int) ([]int, error) {
 	if _, err := t.lists.ReadAt(buf, int64(t.listAt[i])); err != nil && err != io.EOF {
 		return nil, err
 	}
-	games := make([]int, 0, n)
-	last := uint64(0)
-	for len(games) < n {
-		d, k := binary.Uvarint(buf)
-		if k <= 0 {
-			return nil, errCorrupt
+	games := make([]int, n)
+	last, at := uint64(0), 0
+	for g := range games {
+		// Most gaps take a byte: the games of a position met often are
+		// close together.
+		if at < len(buf) && buf[at] < 0x80 {
+			last += uint64(buf[at])
+			at++
+		} else {
+			d, k := binary.Uvarint(buf[at:])
+			if k <= 0 {
+				return nil, errCorrupt
+			}
+			at += k
+			last += d
 		}
-		buf = buf[k:]
-		last += d
-		games = append(games, int(last))
+		games[g] = int(last)
 	}
 	return games, nil
 }

@@ -1,0 +1,49 @@
+package explore
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// BenchmarkGather times the gathering of positions alone (builder.add,
+// the part of a build that one goroutine does), on the games of the
+// corpus replayed beforehand.
+func BenchmarkGather(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "data", "pgn", "corpus", "*.pgn"))
+	if len(files) == 0 {
+		b.Fatal("no corpus")
+	}
+	var corpus []byte
+	for _, f := range files {
+		d, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		corpus = append(append(corpus, d...), '\n')
+	}
+	jobs := make(chan *batch)
+	go readGames(context.Background(), bytes.NewReader(corpus), jobs, nil)
+	r := newReplayer(newGameCache(0))
+	var batches []*batch
+	plies := 0
+	for bt := range jobs {
+		r.replay(bt)
+		batches = append(batches, bt)
+		plies += len(bt.plies)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		bd := &builder{lists: listBuilder{max: maxPairs}, seen: newGameCache(maxSeenPlies)}
+		bd.reserve(min(len(corpus)/8, 1<<21), len(corpus)/8)
+		for _, bt := range batches {
+			if err := bd.add(bt); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/gather")
+	b.ReportMetric(b.Elapsed().Seconds()*1e9/float64(b.N)/float64(plies), "ns/ply")
+}
