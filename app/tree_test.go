@@ -116,7 +116,7 @@ func TestTreeListsTheMovesOfThePositionShown(t *testing.T) {
 		t.Errorf("after 1. e4: %v, want %v", got, want)
 	}
 	h.shortcut(fyne.KeyT)
-	if h.app.tree.shown || len(h.app.tree.slotBox.Objects) != 1 || h.app.tree.slotBox.Objects[0] != h.app.ui.moves {
+	if h.app.tree.shown || len(h.app.tree.slotBox.Objects) != 1 || h.app.tree.slotBox.Objects[0] != h.app.tree.list {
 		t.Error("Ctrl+T again does not hide the tree")
 	}
 }
