@@ -7,10 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/diagram"
@@ -70,28 +68,13 @@ func validateDiagramSize(s string) error {
 // askDiagramFile asks where to write the diagram.
 func (a *App) askDiagramFile(c diagramChoice) {
 	ext := "." + strings.ToLower(c.format)
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			a.showErrorDialog(err)
+	a.askFileToWrite(ext, strings.TrimSuffix(a.suggestedFileName(), ".pgn")+ext, func(path string) {
+		if err := a.writeDiagram(path, c); err != nil {
+			a.showErrorDialog(errors.New(lang.L("The image was not written:") + "\n" + errorText(err)))
 			return
 		}
-		if w == nil {
-			return
-		}
-		path := w.URI().Path()
-		w.Close() // unwritten: it created nothing (lazyFiles)
-		a.withExtension(path, ext, func(path string) {
-			if err := a.writeDiagram(path, c); err != nil {
-				a.showErrorDialog(errors.New(lang.L("The image was not written:") + "\n" + errorText(err)))
-				return
-			}
-			a.settings.SetLastDirectory(filepath.Dir(path))
-		})
-	}, a.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{ext}))
-	d.SetFileName(strings.TrimSuffix(a.suggestedFileName(), ".pgn") + ext)
-	a.setDialogFolder(d)
-	a.show(d, nil)
+		a.settings.SetLastDirectory(filepath.Dir(path))
+	})
 }
 
 // writeDiagram writes the position shown to path, drawn as the board

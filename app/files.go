@@ -119,6 +119,13 @@ func (a *App) askSaveOver(path string, then func()) {
 func (a *App) saveAs() { a.saveAsThen(func() {}) }
 
 func (a *App) saveAsThen(then func()) {
+	a.askFileToWrite(".pgn", a.suggestedFileName(), func(path string) { a.saveToPath(path, then) })
+}
+
+// askFileToWrite asks in a save dialog, starting in the folder used last,
+// for a file of extension ext to write, suggesting name; write gets the
+// path chosen, named with ext (see withExtension).
+func (a *App) askFileToWrite(ext, name string, write func(path string)) {
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil {
 			a.showErrorDialog(err)
@@ -129,10 +136,10 @@ func (a *App) saveAsThen(then func()) {
 		}
 		path := w.URI().Path()
 		w.Close() // unwritten: it created nothing (lazyFiles)
-		a.withExtension(path, ".pgn", func(path string) { a.saveToPath(path, then) })
+		a.withExtension(path, ext, write)
 	}, a.win)
-	d.SetFilter(pgnFilter)
-	d.SetFileName(a.suggestedFileName())
+	d.SetFilter(storage.NewExtensionFileFilter([]string{ext, strings.ToUpper(ext)}))
+	d.SetFileName(name)
 	a.setDialogFolder(d)
 	a.show(d, nil)
 }
