@@ -50,4 +50,21 @@ func (e *e2e) openingTree() {
 		}
 		return white > 300 && draws > 300
 	})
+
+	// Ctrl+PageDown and Ctrl+PageUp go through the games of the file;
+	// each opens at its end.
+	e.keys("ctrl+Next")
+	e.waitFor("Ctrl+PageDown to open the second game (1. e4 c5)", func() bool {
+		return e.pieceColour(e.screenshot("e2e-next-game.png"), board, "c5") == "black"
+	})
+	e.keys("ctrl+Prior")
+	e.waitFor("Ctrl+PageUp to open the first game again (1. e4 e5)", func() bool {
+		img := e.screenshot("e2e-previous-game.png")
+		return e.pieceColour(img, board, "e5") == "black" && e.pieceColour(img, board, "c5") == "empty"
+	})
+	// Ctrl+L shows the list of games again; Escape closes it.
+	e.keys("ctrl+l")
+	e.waitDialog(board, true, "e2e-games-list.png")
+	e.keys("Escape")
+	e.waitDialog(board, false, "e2e-games-list-closed.png")
 }
