@@ -85,7 +85,7 @@ func (a *App) askClaimWithMove(p *session.Proposal) {
 	r := p.Claims[0]
 	msg := lang.L("{{.Player}}, this move allows you to claim a draw by {{.Claim}}. Claim a draw with this move?",
 		map[string]any{"Player": playerName(g, g.Turn()), "Claim": claimText(r)})
-	a.ask(lang.L("Claim a draw?"), msg, lang.L("Claim a draw"), lang.L("Just play the move"), func(claim bool) {
+	a.dlg.ask(lang.L("Claim a draw?"), msg, lang.L("Claim a draw"), lang.L("Just play the move"), func(claim bool) {
 		if claim {
 			a.makeMove(p, r)
 		} else {
@@ -100,7 +100,7 @@ func (a *App) makeMove(p *session.Proposal, claim game.Reason) {
 	err := a.sess.Play(p, claim)
 	switch {
 	case errors.Is(err, game.ErrNoClaim):
-		a.inform(lang.L("Claim a draw?"), lang.L("The claim is not correct: the game goes on."))
+		a.dlg.inform(lang.L("Claim a draw?"), lang.L("The claim is not correct: the game goes on."))
 	case err != nil:
 		a.moveRefused(err)
 	}
@@ -138,7 +138,7 @@ func (a *App) askSideLine(p *session.Proposal) {
 	}
 	d = dialog.NewCustomWithoutButtons(lang.L("Start a side line or replace the rest?"), wrapped(msg), a.win)
 	d.SetButtons([]fyne.CanvasObject{cancel, replace, side})
-	a.show(d, side.OnTapped)
+	a.dlg.show(d, side.OnTapped)
 }
 
 // showNode shows a position of the game; the live one returns to play.
@@ -164,7 +164,7 @@ func (a *App) askTakeBack() {
 	mover := last.Mover()
 	msg := lang.L("{{.Opponent}}, do you allow {{.Player}} to take back {{.Move}}?", map[string]any{
 		"Opponent": playerName(g, mover.Other()), "Player": playerName(g, mover), "Move": moveLabel(last)})
-	a.ask(lang.L("Take back"), msg, lang.L("Allow"), lang.L("Refuse"), func(ok bool) {
+	a.dlg.ask(lang.L("Take back"), msg, lang.L("Allow"), lang.L("Refuse"), func(ok bool) {
 		if ok {
 			a.reportError(a.sess.TakeBack())
 		}
@@ -194,7 +194,7 @@ func (a *App) offerDraw() {
 	by := a.sess.DrawOfferer()
 	msg := lang.L("{{.Player}}, offer a draw to {{.Opponent}}?", map[string]any{
 		"Player": playerName(g, by), "Opponent": playerName(g, by.Other())})
-	a.ask(lang.L("Draw offer"), msg, lang.L("Offer a draw"), lang.L("Cancel"), func(ok bool) {
+	a.dlg.ask(lang.L("Draw offer"), msg, lang.L("Offer a draw"), lang.L("Cancel"), func(ok bool) {
 		if ok {
 			a.reportError(a.offerDrawNow())
 		}
@@ -222,7 +222,7 @@ func (a *App) claimDraw() {
 	}
 	msg := lang.L("{{.Player}} claims a draw by {{.Claim}}.", map[string]any{
 		"Player": playerName(g, g.Turn()), "Claim": strings.Join(names, ", ")})
-	a.ask(lang.L("Claim a draw?"), msg, lang.L("Claim a draw"), lang.L("Cancel"), func(ok bool) {
+	a.dlg.ask(lang.L("Claim a draw?"), msg, lang.L("Claim a draw"), lang.L("Cancel"), func(ok bool) {
 		if ok {
 			a.reportError(a.sess.ClaimDraw(claims[0]))
 		}
@@ -240,7 +240,7 @@ func (a *App) askResign() {
 		resign(g.Turn())()
 		return
 	}
-	a.choose(lang.L("Resign"), lang.L("Who resigns? The game ends and the opponent wins."), []choice{
+	a.dlg.choose(lang.L("Resign"), lang.L("Who resigns? The game ends and the opponent wins."), []choice{
 		{lang.L("{{.Player}} resigns", map[string]any{"Player": playerName(g, g.Turn())}), resign(g.Turn())},
 		{lang.L("{{.Player}} resigns", map[string]any{"Player": playerName(g, g.Turn().Other())}), resign(g.Turn().Other())},
 	})
@@ -258,39 +258,6 @@ func (a *App) Tick() {
 	}
 }
 
-// choice is one button of a dialog.
-type choice struct {
-	label  string
-	action func()
-}
-
-// ask shows a question with two answers.
-func (a *App) ask(title, msg, yes, no string, then func(bool)) {
-	d := dialog.NewConfirm(title, msg, then, a.win)
-	d.SetConfirmText(yes)
-	d.SetDismissText(no)
-	a.show(d, d.Confirm)
-}
-
-// choose shows a message with a button per choice and a Cancel button.
-func (a *App) choose(title, msg string, choices []choice) {
-	var d *dialog.CustomDialog
-	buttons := make([]fyne.CanvasObject, 0, len(choices))
-	for _, c := range choices {
-		buttons = append(buttons, newDialogButton(c.label, func() { d.Hide(); c.action() }))
-	}
-	buttons = append(buttons, newDialogButton(lang.L("Cancel"), func() { d.Hide() }))
-	d = dialog.NewCustomWithoutButtons(title, wrapped(msg), a.win)
-	d.SetButtons(buttons)
-	a.show(d, nil)
-}
-
-// inform shows a message with an OK button.
-func (a *App) inform(title, msg string) {
-	d := dialog.NewInformation(title, msg, a.win)
-	a.show(d, d.Hide)
-}
-
 // showWarnings tells what was wrong in a game read from a file that did
 // not stop it from being read.
 func (a *App) showWarnings(warnings []error) {
@@ -305,6 +272,6 @@ func (a *App) showWarnings(warnings []error) {
 		lines = append(lines, errorText(w))
 	}
 	if len(lines) > 0 {
-		a.inform(lang.L("Read with a problem"), strings.Join(lines, "\n"))
+		a.dlg.inform(lang.L("Read with a problem"), strings.Join(lines, "\n"))
 	}
 }

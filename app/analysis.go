@@ -537,7 +537,7 @@ func (a *App) askWholeGame() {
 	dlg.SetButtons([]fyne.CanvasObject{cancel, analyse})
 	// Wide enough for the message to wrap in a few lines, not a column.
 	dlg.Resize(fyne.NewSize(440, dlg.MinSize().Height))
-	a.show(dlg, start)
+	a.dlg.show(dlg, start)
 	a.win.Canvas().Focus(entry)
 }
 
@@ -638,7 +638,7 @@ func (a *App) stopAnalysis() {
 
 // showAnalysisError shows an analysis's failure in a dialog.
 func (a *App) showAnalysisError(err error) {
-	a.showErrorDialog(errors.New(analysisErrorText(err)))
+	a.dlg.showError(errors.New(analysisErrorText(err)))
 }
 
 // formatSeconds writes a time per move in seconds, as the user types it.

@@ -343,7 +343,8 @@ func TestWholeGameWithStockfish(t *testing.T) {
 	h := newHarness(t)
 	h.withEngine(stockfish)
 	h.app.settings.SetEngineThreads(1)
-	h.app.settings.SetEngineMoveTime(settings.MinEngineMoveTime)
+	// Long enough for a loaded machine to see the mate after 3... Nf6.
+	h.app.settings.SetEngineMoveTime(300 * time.Millisecond)
 	path := h.openGame("[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n")
 	an := h.app.analysis
 	h.f2()

@@ -58,8 +58,8 @@ type App struct {
 	pieceSets map[string]*pieces.Set
 	// settingsWin is the open settings window, or nil.
 	settingsWin *settingsWindow
-	// modals are the dialogs shown, the one on top last.
-	modals []modal
+	// dlg shows the window's dialogs.
+	dlg *dialogs
 	// settingsNotices are told once the window shows.
 	settingsNotices []settings.Notice
 	// pickers are the lists of games of the files opened, by file.
@@ -128,6 +128,7 @@ func New(a fyne.App, o Options) *App {
 	a.Settings().SetTheme(theme.Theme{})
 	a.SetIcon(resources.Icon())
 	app.win = a.NewWindow(lang.L("Échiquier"))
+	app.dlg = &dialogs{win: app.win}
 	app.pieces = app.pieceSet(app.settings.PieceSet())
 	if app.now == nil {
 		app.now = time.Now
@@ -188,7 +189,7 @@ func (a *App) Start(args []string) {
 	a.offerOrphans()
 	for _, n := range a.settingsNotices {
 		log.Printf("settings: the stored settings could not be read: %v", n)
-		a.inform(lang.L("Settings"), settingsNoticeText(n))
+		a.dlg.inform(lang.L("Settings"), settingsNoticeText(n))
 	}
 }
 

@@ -117,7 +117,7 @@ func (a *App) offerOrphan(orphans []autosave.Orphan) {
 	if rec.Damaged {
 		msg += "\n" + lang.L("Its autosave was damaged: {{.Moves}} moves could be read, the {{.Lost}} after them could not.", data)
 	}
-	a.ask(title, msg, lang.L("Resume"), lang.L("Discard"), func(ok bool) {
+	a.dlg.ask(title, msg, lang.L("Resume"), lang.L("Discard"), func(ok bool) {
 		if ok {
 			a.confirmDiscard(func() { a.adopt(o) })
 		} else if kept, err := o.Discard(); err == nil && kept != "" {
@@ -146,6 +146,6 @@ func (a *App) adopt(o autosave.Orphan) {
 
 // showKept says where a damaged autosave was kept.
 func (a *App) showKept(path string) {
-	a.inform(lang.L("Damaged autosave"),
+	a.dlg.inform(lang.L("Damaged autosave"),
 		lang.L("The damaged autosave is kept, unchanged, in {{.File}}.", map[string]any{"File": path}))
 }

@@ -42,7 +42,7 @@ func (a *App) clipboardItem(label string, sc fyne.Shortcut, action func(), toFie
 			f.TypedShortcut(a.withClipboard(sc))
 			return
 		}
-		if !a.modalOpen() {
+		if !a.dlg.shown() {
 			action()
 		}
 	}
@@ -104,7 +104,7 @@ func (a *App) copyPosition() {
 func (a *App) paste() {
 	text := a.fyne.Clipboard().Content()
 	if strings.TrimSpace(text) == "" {
-		a.inform(lang.L("Paste"), lang.L("The clipboard is empty."))
+		a.dlg.inform(lang.L("Paste"), lang.L("The clipboard is empty."))
 		return
 	}
 	if session.LooksLikeFEN(text) {
@@ -113,7 +113,7 @@ func (a *App) paste() {
 	}
 	p, err := a.sess.ReadText([]byte(text))
 	if err != nil {
-		a.inform(lang.L("Paste"), pasteErrorText(text, err))
+		a.dlg.inform(lang.L("Paste"), pasteErrorText(text, err))
 		return
 	}
 	a.confirmDiscard(func() {
@@ -129,7 +129,7 @@ func (a *App) paste() {
 func (a *App) pasteFEN(fen string) {
 	g, err := game.New(game.Options{FEN: fen, Now: a.now})
 	if err != nil {
-		a.inform(lang.L("Paste"), pasteErrorText(fen, err))
+		a.dlg.inform(lang.L("Paste"), pasteErrorText(fen, err))
 		return
 	}
 	white, black := a.settings.PlayerNames()

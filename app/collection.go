@@ -41,7 +41,7 @@ func (a *App) showFileError(err error) {
 		why = lang.L("The file has changed since it was opened: open it again.")
 	}
 	msg := lang.L("Could not open {{.File}}:", map[string]any{"File": filepath.Base(fe.Path)}) + "\n" + why
-	a.showErrorDialog(errors.New(msg))
+	a.dlg.showError(errors.New(msg))
 }
 
 // openGame makes game i of c the game on screen, and reports whether it

@@ -52,7 +52,7 @@ func (a *App) exportDiagram() {
 		a.askDiagramFile(diagramChoice{size: px, format: format.Selected, coordinates: coords.Checked})
 	}, a.win)
 	size.onEscape = d.Dismiss
-	a.show(d, d.Submit)
+	a.dlg.show(d, d.Submit)
 }
 
 // validateDiagramSize accepts a whole number of pixels in the range a
@@ -70,7 +70,7 @@ func (a *App) askDiagramFile(c diagramChoice) {
 	ext := "." + strings.ToLower(c.format)
 	a.askFileToWrite(ext, strings.TrimSuffix(a.suggestedFileName(), ".pgn")+ext, func(path string) {
 		if err := a.writeDiagram(path, c); err != nil {
-			a.showErrorDialog(errors.New(lang.L("The image was not written:") + "\n" + errorText(err)))
+			a.dlg.showError(errors.New(lang.L("The image was not written:") + "\n" + errorText(err)))
 			return
 		}
 		a.settings.SetLastDirectory(filepath.Dir(path))

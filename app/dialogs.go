@@ -21,30 +21,38 @@ func wrapped(msg string) *widget.Label {
 	return l
 }
 
-// modal is a dialog on screen. The keyboard reaches it, not the window
-// behind: Escape dismisses it (as its Cancel or Close button would), Enter
-// runs its default action, when it has one; other keys go nowhere.
+// dialogs shows the window's dialogs, modal for the keyboard too: a key
+// typed outside a dialog's fields goes to the dialog on top, not to the
+// window behind — Escape dismisses it (as its Cancel or Close button
+// would), Enter runs its default action when it has one, other keys go
+// nowhere — and the window's shortcuts wait.
+type dialogs struct {
+	win  fyne.Window
+	open []modal // the dialogs shown, the one on top last
+}
+
+// modal is a dialog on screen and what Enter does in it.
 type modal struct {
 	d       dialog.Dialog
 	confirm func()
 }
 
 // show shows d as a modal dialog; confirm is what Enter does, or nil.
-func (a *App) show(d dialog.Dialog, confirm func()) {
-	a.modals = append(a.modals, modal{d, confirm})
+func (m *dialogs) show(d dialog.Dialog, confirm func()) {
+	m.open = append(m.open, modal{d, confirm})
 	d.SetOnClosed(func() {
-		a.modals = slices.DeleteFunc(a.modals, func(m modal) bool { return m.d == d })
+		m.open = slices.DeleteFunc(m.open, func(x modal) bool { return x.d == d })
 	})
 	d.Show()
 }
 
-// modalKey gives a key typed outside any text field to the dialog on
-// top, if one is shown, and reports whether one is.
-func (a *App) modalKey(ev *fyne.KeyEvent) bool {
-	if len(a.modals) == 0 {
+// key gives a key typed outside any text field to the dialog on top, if
+// one is shown, and reports whether one is.
+func (m *dialogs) key(ev *fyne.KeyEvent) bool {
+	if len(m.open) == 0 {
 		return false
 	}
-	top := a.modals[len(a.modals)-1]
+	top := m.open[len(m.open)-1]
 	switch ev.Name {
 	case fyne.KeyEscape:
 		top.d.Dismiss()
@@ -56,54 +64,45 @@ func (a *App) modalKey(ev *fyne.KeyEvent) bool {
 	return true
 }
 
-// modalOpen reports whether a dialog is shown: the window behind takes no
+// shown reports whether a dialog is shown: the window behind takes no
 // key and no shortcut.
-func (a *App) modalOpen() bool { return len(a.modals) > 0 }
+func (m *dialogs) shown() bool { return len(m.open) > 0 }
 
-// confirmDiscard runs then once the current game is safe to leave: it was
-// not changed since it was saved, or the user saves it or gives it up.
-func (a *App) confirmDiscard(then func()) {
-	if !a.sess.Dirty() || len(a.sess.Game().History()) == 0 {
-		then()
-		return
-	}
+// showError shows an error in a dialog.
+func (m *dialogs) showError(err error) {
+	d := dialog.NewError(err, m.win)
+	m.show(d, d.Hide)
+}
+
+// choice is one button of a dialog.
+type choice struct {
+	label  string
+	action func()
+}
+
+// ask shows a question with two answers.
+func (m *dialogs) ask(title, msg, yes, no string, then func(bool)) {
+	d := dialog.NewConfirm(title, msg, then, m.win)
+	d.SetConfirmText(yes)
+	d.SetDismissText(no)
+	m.show(d, d.Confirm)
+}
+
+// choose shows a message with a button per choice and a Cancel button.
+func (m *dialogs) choose(title, msg string, choices []choice) {
 	var d *dialog.CustomDialog
-	save := newDialogButton(lang.L("Save"), func() {
-		d.Hide()
-		a.saveThen(then)
-	})
-	save.Importance = widget.HighImportance
-	discard := newDialogButton(lang.L("Don't save"), func() {
-		d.Hide()
-		a.sess.Discard()
-		then()
-	})
-	cancel := newDialogButton(lang.L("Cancel"), func() { d.Hide() })
-	msg := lang.L("The current game has changes that are not saved. Save it first?")
-	d = dialog.NewCustomWithoutButtons(lang.L("Unsaved game"), wrapped(msg), a.win)
-	d.SetButtons([]fyne.CanvasObject{cancel, discard, save})
-	a.show(d, save.OnTapped)
+	buttons := make([]fyne.CanvasObject, 0, len(choices))
+	for _, c := range choices {
+		buttons = append(buttons, newDialogButton(c.label, func() { d.Hide(); c.action() }))
+	}
+	buttons = append(buttons, newDialogButton(lang.L("Cancel"), func() { d.Hide() }))
+	d = dialog.NewCustomWithoutButtons(title, wrapped(msg), m.win)
+	d.SetButtons(buttons)
+	m.show(d, nil)
 }
 
-// quit closes the app once the game is safe to leave.
-func (a *App) quit() {
-	a.confirmDiscard(func() {
-		if !a.sess.Dirty() {
-			a.sess.Discard()
-		}
-		if a.autosave != nil {
-			a.autosave.Close() // what is pending is written first
-		}
-		a.stopTicker()
-		a.ticker = nil
-		a.stopAnalysis()
-		a.win.Close()
-		a.fyne.Quit()
-	})
-}
-
-// showErrorDialog shows an error in a dialog.
-func (a *App) showErrorDialog(err error) {
-	d := dialog.NewError(err, a.win)
-	a.show(d, d.Hide)
+// inform shows a message with an OK button.
+func (m *dialogs) inform(title, msg string) {
+	d := dialog.NewInformation(title, msg, m.win)
+	m.show(d, d.Hide)
 }

@@ -39,7 +39,7 @@ func errorTextIn(err error, n game.Notation) string {
 
 // showError shows err in a dialog, worded by errorText.
 func (a *App) showError(err error) {
-	a.showErrorDialog(errors.New(errorTextIn(err, a.notation())))
+	a.dlg.showError(errors.New(errorTextIn(err, a.notation())))
 }
 
 // errorClause words err as a clause, not capitalised, so that it can also

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/pgn"
@@ -27,7 +28,7 @@ func (a *App) openDialog() {
 	a.confirmDiscard(func() {
 		d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 			if err != nil {
-				a.showErrorDialog(err)
+				a.dlg.showError(err)
 				return
 			}
 			if r == nil {
@@ -39,7 +40,7 @@ func (a *App) openDialog() {
 		}, a.win)
 		d.SetFilter(pgnFilter)
 		a.setDialogFolder(d)
-		a.show(d, nil)
+		a.dlg.show(d, nil)
 	})
 }
 
@@ -100,7 +101,7 @@ func (a *App) askSaveOver(path string, then func()) {
 	data := map[string]any{"File": filepath.Base(path)}
 	if a.sess.InCollection() {
 		msg := lang.L("Another program changed {{.File}} since it was opened: this game can no longer be written back into its place there. Save it in another file?", data)
-		a.ask(lang.L("The file has changed"), msg, lang.L("Save as…"), lang.L("Cancel"), func(ok bool) {
+		a.dlg.ask(lang.L("The file has changed"), msg, lang.L("Save as…"), lang.L("Cancel"), func(ok bool) {
 			if ok {
 				a.saveAsThen(then)
 			}
@@ -108,7 +109,7 @@ func (a *App) askSaveOver(path string, then func()) {
 		return
 	}
 	msg := lang.L("Another program changed {{.File}} since it was opened. Replace it with this game, losing that change?", data)
-	a.ask(lang.L("The file has changed"), msg, lang.L("Replace"), lang.L("Cancel"), func(ok bool) {
+	a.dlg.ask(lang.L("The file has changed"), msg, lang.L("Replace"), lang.L("Cancel"), func(ok bool) {
 		if ok {
 			a.saved(a.sess.SaveOver(), then)
 		}
@@ -128,7 +129,7 @@ func (a *App) saveAsThen(then func()) {
 func (a *App) askFileToWrite(ext, name string, write func(path string)) {
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil {
-			a.showErrorDialog(err)
+			a.dlg.showError(err)
 			return
 		}
 		if w == nil {
@@ -141,7 +142,7 @@ func (a *App) askFileToWrite(ext, name string, write func(path string)) {
 	d.SetFilter(storage.NewExtensionFileFilter([]string{ext, strings.ToUpper(ext)}))
 	d.SetFileName(name)
 	a.setDialogFolder(d)
-	a.show(d, nil)
+	a.dlg.show(d, nil)
 }
 
 // withExtension runs write with the file chosen in a save dialog, named
@@ -159,7 +160,7 @@ func (a *App) withExtension(path, ext string, write func(path string)) {
 		return
 	}
 	msg := lang.L("{{.File}} already exists. Replace it?", map[string]any{"File": filepath.Base(path)})
-	a.ask(lang.L("Replace the file?"), msg, lang.L("Replace"), lang.L("Cancel"), func(ok bool) {
+	a.dlg.ask(lang.L("Replace the file?"), msg, lang.L("Replace"), lang.L("Cancel"), func(ok bool) {
 		if ok {
 			write(path)
 		}
@@ -177,7 +178,7 @@ func (a *App) saveToPath(path string, then func()) {
 
 // showSaveError says that the game was not saved, why, and what is safe.
 func (a *App) showSaveError(err error) {
-	a.showErrorDialog(errors.New(saveErrorText(err)))
+	a.dlg.showError(errors.New(saveErrorText(err)))
 }
 
 // saveErrorText says that the game was not saved, why, what became of the
@@ -252,4 +253,46 @@ func (a *App) dropped(_ fyne.Position, uris []fyne.URI) {
 			return
 		}
 	}
+}
+
+// confirmDiscard runs then once the current game is safe to leave: it was
+// not changed since it was saved, or the user saves it or gives it up.
+func (a *App) confirmDiscard(then func()) {
+	if !a.sess.Dirty() || len(a.sess.Game().History()) == 0 {
+		then()
+		return
+	}
+	var d *dialog.CustomDialog
+	save := newDialogButton(lang.L("Save"), func() {
+		d.Hide()
+		a.saveThen(then)
+	})
+	save.Importance = widget.HighImportance
+	discard := newDialogButton(lang.L("Don't save"), func() {
+		d.Hide()
+		a.sess.Discard()
+		then()
+	})
+	cancel := newDialogButton(lang.L("Cancel"), func() { d.Hide() })
+	msg := lang.L("The current game has changes that are not saved. Save it first?")
+	d = dialog.NewCustomWithoutButtons(lang.L("Unsaved game"), wrapped(msg), a.win)
+	d.SetButtons([]fyne.CanvasObject{cancel, discard, save})
+	a.dlg.show(d, save.OnTapped)
+}
+
+// quit closes the app once the game is safe to leave.
+func (a *App) quit() {
+	a.confirmDiscard(func() {
+		if !a.sess.Dirty() {
+			a.sess.Discard()
+		}
+		if a.autosave != nil {
+			a.autosave.Close() // what is pending is written first
+		}
+		a.stopTicker()
+		a.ticker = nil
+		a.stopAnalysis()
+		a.win.Close()
+		a.fyne.Quit()
+	})
 }

@@ -15,7 +15,7 @@ func (a *App) mainMenu() *fyne.MainMenu {
 		it.Action = func() {
 			// A shortcut reaches the menus before anything else: not
 			// while a dialog is shown, nor for an item disabled.
-			if !a.modalOpen() && !it.Disabled {
+			if !a.dlg.shown() && !it.Disabled {
 				action()
 			}
 		}
@@ -169,7 +169,7 @@ func (a *App) installMenu() {
 // typedKey steps through the game with ←, →, Home and End, and puts a
 // picked-up piece down with Escape.
 func (a *App) typedKey(ev *fyne.KeyEvent) {
-	if a.modalKey(ev) {
+	if a.dlg.key(ev) {
 		return
 	}
 	switch ev.Name {

@@ -192,7 +192,7 @@ func (a *App) clearMoveBox() {
 
 // typedRune starts typing a move when a key is typed with nothing focused.
 func (a *App) typedRune(r rune) {
-	if r == ' ' || a.modalOpen() {
+	if r == ' ' || a.dlg.shown() {
 		return
 	}
 	c := a.win.Canvas()

@@ -90,7 +90,7 @@ func (a *App) showNewGameDialogFEN(fen string) {
 	for _, e := range []*escapableEntry{f.white, f.black, f.base, f.bonus, f.moves, f.then, f.fen} {
 		e.onEscape = d.Dismiss
 	}
-	a.show(d, d.Submit)
+	a.dlg.show(d, d.Submit)
 }
 
 func (a *App) newGameForm() *newGameForm {

@@ -202,7 +202,7 @@ func (p *picker) show(confirmed bool) {
 	p.refresh()
 	size := p.a.win.Canvas().Size()
 	p.d.Resize(fyne.NewSize(min(1000, size.Width-40), min(640, size.Height-40)))
-	p.a.show(p.d, p.openSelected)
+	p.a.dlg.show(p.d, p.openSelected)
 	p.visible = true
 	p.focusFilter()
 	if p.selected >= 0 {

@@ -250,6 +250,6 @@ func settingsNoticeText(n settings.Notice) string {
 // settingsFailed says, once for a run of failures, that the settings
 // could not be saved and that the earlier ones are kept.
 func (a *App) settingsFailed(err error) {
-	a.showErrorDialog(errors.New(lang.L("The settings could not be saved ({{.Error}}); the settings saved before are kept.",
+	a.dlg.showError(errors.New(lang.L("The settings could not be saved ({{.Error}}); the settings saved before are kept.",
 		map[string]any{"Error": oneLine(errors.Unwrap(err).Error())})))
 }

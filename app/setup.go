@@ -115,7 +115,7 @@ func (a *App) showSetup(pos game.Position) *setupEditor {
 	e.move.onEscape, e.half.onEscape = e.d.Hide, e.d.Hide
 	e.setPosition(pos)
 	e.selectBrush(e.brush)
-	a.show(e.d, nil)
+	a.dlg.show(e.d, nil)
 	return e
 }
 

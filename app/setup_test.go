@@ -56,7 +56,7 @@ func TestSetUpAPositionAndPlayFromIt(t *testing.T) {
 	h.tapButton("Cancel")
 	h.play("e2e4")
 	h.menuAction("Edit this position…")
-	if e := h.app.modals[len(h.app.modals)-1]; e.d == nil {
+	if e := h.app.dlg.open[len(h.app.dlg.open)-1]; e.d == nil {
 		t.Fatal("no editor")
 	}
 	h.tapButton("Cancel")

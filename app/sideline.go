@@ -40,7 +40,7 @@ func (a *App) editComment(n *game.Node) {
 	}, a.win)
 	d.Resize(fyne.NewSize(480, 260))
 	entry.onEscape = d.Dismiss
-	a.show(d, nil)
+	a.dlg.show(d, nil)
 	a.win.Canvas().Focus(entry)
 }
 
