@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/lang"
 	fynetheme "fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -27,7 +28,7 @@ type setupEditor struct {
 
 	d       *dialog.CustomDialog
 	board   *widgets.SetupBoard
-	brushes map[game.Piece]*widget.Button
+	brushes map[game.Piece]*paletteButton
 	turn    *widget.RadioGroup
 	castle  [4]*widget.Check // by right: K, Q, k, q
 	ep      *widget.Select
@@ -54,7 +55,7 @@ func (a *App) editShownPosition() { a.showSetup(a.sess.Shown().Position()) }
 var castlingRights = [4]game.Castling{game.WhiteKingside, game.WhiteQueenside, game.BlackKingside, game.BlackQueenside}
 
 func (a *App) showSetup(pos game.Position) *setupEditor {
-	e := &setupEditor{a: a, pos: pos, brush: game.NewPiece(game.White, game.Pawn), brushes: map[game.Piece]*widget.Button{}}
+	e := &setupEditor{a: a, pos: pos, brush: game.NewPiece(game.White, game.Pawn), brushes: map[game.Piece]*paletteButton{}}
 	e.board = widgets.NewSetupBoard(a.pieces)
 	e.board.Scheme = theme.Scheme(a.settings.BoardScheme())
 	e.board.Flipped = a.settings.Flipped()
@@ -119,11 +120,61 @@ func (a *App) showSetup(pos game.Position) *setupEditor {
 	return e
 }
 
-// brushButton is a button of the palette: a piece, or the eraser.
-func (e *setupEditor) brushButton(p game.Piece, icon fyne.Resource) *widget.Button {
-	b := widget.NewButtonWithIcon("", icon, func() { e.selectBrush(p) })
+// brushButton is a button of the palette: a piece, or the eraser. A
+// click chooses what clicks on the board put down; a drag puts it on the
+// square where it is dropped.
+func (e *setupEditor) brushButton(p game.Piece, icon fyne.Resource) *paletteButton {
+	b := &paletteButton{onDrop: func(at fyne.Position) { e.dropFromPalette(p, at) }}
+	b.Icon, b.OnTapped = icon, func() { e.selectBrush(p) }
+	b.ExtendBaseWidget(b)
 	e.brushes[p] = b
 	return b
+}
+
+// dropFromPalette puts p (or, for the eraser, nothing) on the square
+// under the window point at, if it is on the board.
+func (e *setupEditor) dropFromPalette(p game.Piece, at fyne.Position) {
+	origin := fyne.CurrentApp().Driver().AbsolutePositionForObject(e.board)
+	if sq := e.board.SquareAt(at.Subtract(origin)); sq != game.NoSquare {
+		e.put(sq, p)
+	}
+}
+
+// paletteButton is a palette button that can also be dragged.
+type paletteButton struct {
+	widget.Button
+	onDrop   func(at fyne.Position) // where it was dropped, in the window
+	pressAt  fyne.Position
+	pressed  bool
+	dragAt   fyne.Position // the pointer, from the button's corner
+	dragging bool
+}
+
+// MouseDown records where a drag may start.
+func (b *paletteButton) MouseDown(ev *desktop.MouseEvent) { b.pressed, b.pressAt = true, ev.Position }
+
+// MouseUp forgets the press.
+func (b *paletteButton) MouseUp(*desktop.MouseEvent) { b.pressed = false }
+
+// Dragged follows the pointer. A real pointer reports the button going
+// down first: the drag began there, and the first event's delta covers
+// the way since; a synthetic drag begins at its first event.
+func (b *paletteButton) Dragged(ev *fyne.DragEvent) {
+	if !b.dragging {
+		b.dragAt, b.dragging = ev.Position, true
+		if b.pressed {
+			b.dragAt = b.pressAt
+		}
+	}
+	b.dragAt = b.dragAt.Add(ev.Dragged)
+}
+
+// DragEnd drops the piece where the pointer is.
+func (b *paletteButton) DragEnd() {
+	if b.dragging {
+		b.dragging, b.pressed = false, false
+		b.onDrop(fyne.CurrentApp().Driver().AbsolutePositionForObject(b).Add(b.dragAt))
+	}
 }
 
 func (e *setupEditor) selectBrush(p game.Piece) {

@@ -4,6 +4,9 @@ import (
 	"slices"
 	"testing"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
 	"github.com/echiquier/echiquier/app/game"
 )
 
@@ -119,5 +122,28 @@ func TestASetUpPositionCanBeStudiedWithTheEngine(t *testing.T) {
 	h.play("e2e4")
 	if err := h.app.sess.AnalysisRefused(); err != nil {
 		t.Errorf("after a move in the study: %v", err)
+	}
+}
+
+func TestPiecesDragFromThePaletteOntoTheBoard(t *testing.T) {
+	h := newHarness(t)
+	e := h.app.showSetup(position(t, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"))
+	c := h.app.win.Canvas()
+	abs := func(o fyne.CanvasObject) fyne.Position { return fyne.CurrentApp().Driver().AbsolutePositionForObject(o) }
+	queen := e.brushes[game.NewPiece(game.White, game.Queen)]
+	from := abs(queen).Add(fyne.NewPos(queen.Size().Width/2, queen.Size().Height/2))
+	to := abs(e.board).Add(e.board.SquareCenter(square("d4")))
+	test.Drag(c, from, to.X-from.X, to.Y-from.Y)
+	if got := e.pos.Board[square("d4")]; got != game.NewPiece(game.White, game.Queen) {
+		t.Fatalf("d4 holds %v after a queen was dragged there", got)
+	}
+	if e.brush == game.NewPiece(game.White, game.Queen) {
+		t.Error("a drag chose the queen as the brush: only a click does")
+	}
+	eraser := e.brushes[game.NoPiece]
+	from = abs(eraser).Add(fyne.NewPos(eraser.Size().Width/2, eraser.Size().Height/2))
+	test.Drag(c, from, to.X-from.X, to.Y-from.Y)
+	if got := e.pos.Board[square("d4")]; got != game.NoPiece {
+		t.Errorf("the eraser dragged onto d4 left %v", got)
 	}
 }
