@@ -129,7 +129,9 @@ func TestPiecesDragFromThePaletteOntoTheBoard(t *testing.T) {
 	h := newHarness(t)
 	e := h.app.showSetup(position(t, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"))
 	c := h.app.win.Canvas()
-	abs := func(o fyne.CanvasObject) fyne.Position { return fyne.CurrentApp().Driver().AbsolutePositionForObject(o) }
+	abs := func(o fyne.CanvasObject) fyne.Position {
+		return fyne.CurrentApp().Driver().AbsolutePositionForObject(o)
+	}
 	queen := e.brushes[game.NewPiece(game.White, game.Queen)]
 	from := abs(queen).Add(fyne.NewPos(queen.Size().Width/2, queen.Size().Height/2))
 	to := abs(e.board).Add(e.board.SquareCenter(square("d4")))
