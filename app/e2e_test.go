@@ -229,11 +229,27 @@ func (e *e2e) startX() {
 		e.display = fmt.Sprintf(":%d", n)
 		break
 	}
-	x := exec.Command("Xvfb", e.display, "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+	// -noreset: by default the server resets when its last client goes
+	// (a program just killed), and a program started at that moment
+	// fails to open the display.
+	x := exec.Command("Xvfb", e.display, "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset")
+	xlog := &syncBuffer{}
+	x.Stdout, x.Stderr = xlog, xlog
+	e.t.Cleanup(func() {
+		if e.t.Failed() {
+			e.t.Logf("Xvfb %s said:\n%s", e.display, xlog.String())
+		}
+	})
 	if err := x.Start(); err != nil {
 		e.t.Fatalf("Xvfb: %v", err)
 	}
-	e.t.Cleanup(func() { x.Process.Kill(); x.Wait() })
+	ended := make(chan struct{})
+	go func() {
+		err := x.Wait()
+		fmt.Fprintf(xlog, "Xvfb ended at %s: %v\n", time.Now().Format("15:04:05.000"), err)
+		close(ended)
+	}()
+	e.t.Cleanup(func() { x.Process.Kill(); <-ended })
 	e.waitFor("Xvfb", func() bool {
 		return exec.Command("xdotool", "-v").Run() == nil && e.x("xdotool", "getmouselocation") == nil
 	})

@@ -161,3 +161,19 @@ func TestResultsNameThePlayers(t *testing.T) {
 	h.app.askResign()
 	h.wantGameOver("Ann resigned: Ben wins")
 }
+
+func TestTheBoardStaysTheLargestThingInASmallWindow(t *testing.T) {
+	// At 500×400 the board was 200 px: the side panel kept its width.
+	h := newHarness(t)
+	h.app.win.Resize(fyne.NewSize(500, 400))
+	_, size := h.boardPlace()
+	if size.Width < 280 || size.Height < 280 {
+		t.Errorf("at 500×400 the board is %v", size)
+	}
+	h.app.win.Resize(fyne.NewSize(1040, 720))
+	_, size = h.boardPlace()
+	panel := h.app.ui.moves.Size().Width
+	if size.Height < 600 || panel < 250 {
+		t.Errorf("at 1040×720: board %v, move list %v wide", size, panel)
+	}
+}

@@ -68,10 +68,39 @@ func (a *App) buildUI() *ui {
 	side := container.NewBorder(u.topSlot,
 		container.NewVBox(a.newOpeningLabel(u), u.moveBox.box, actions, u.lowSlot), nil, nil, a.tree.slot(a.underMoveList(u.moves)))
 	boardArea := container.NewBorder(u.bannerSlot, nil, nil, nil, a.withEvalBar(u.board))
-	split := container.NewHSplit(boardArea, side)
-	split.Offset = 0.68
-	u.content = container.NewBorder(nil, container.NewPadded(u.status), nil, nil, split)
+	main := container.New(boardFirst{}, boardArea, container.NewHScroll(side))
+	u.content = container.NewBorder(nil, container.NewPadded(u.status), nil, nil, main)
 	return u
+}
+
+// boardFirst lays out the board's area and the side panel: the board is
+// the largest thing. It takes a square as tall as the window when the
+// panel keeps panelWidth beside it; in a narrower window the panel yields,
+// down to minPanel (its content then scrolls sideways), before the board
+// does.
+type boardFirst struct{}
+
+// panelWidth is the side panel's width when there is room, and minPanel
+// the narrowest it gets. Neither depends on what the panel shows: the
+// board must not move when a name or an opening gets longer.
+const (
+	panelWidth = 340
+	minPanel   = 160
+)
+
+func (boardFirst) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	board := objects[0].MinSize()
+	return fyne.NewSize(board.Width+minPanel, max(board.Height, objects[1].MinSize().Height))
+}
+
+func (boardFirst) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	board, panel := objects[0], objects[1]
+	width := max(size.Width-panelWidth, min(size.Height, size.Width-minPanel))
+	width = max(min(width, size.Width-minPanel), 0)
+	board.Move(fyne.NewPos(0, 0))
+	board.Resize(fyne.NewSize(width, size.Height))
+	panel.Move(fyne.NewPos(width, 0))
+	panel.Resize(fyne.NewSize(size.Width-width, size.Height))
 }
 
 // buildBanner makes the strip above the board: while a past position is
