@@ -509,7 +509,7 @@ func (a *App) askWholeGame() {
 	if an.job != nil {
 		return
 	}
-	entry := widget.NewEntry()
+	entry := newEscapableEntry()
 	entry.SetText(formatSeconds(a.settings.EngineMoveTime()))
 	entry.Validator = func(s string) error {
 		_, err := parseMoveTime(s)
@@ -537,6 +537,7 @@ func (a *App) askWholeGame() {
 	dlg.SetButtons([]fyne.CanvasObject{cancel, analyse})
 	// Wide enough for the message to wrap in a few lines, not a column.
 	dlg.Resize(fyne.NewSize(440, dlg.MinSize().Height))
+	entry.onEscape = dlg.Hide
 	a.dlg.show(dlg, start)
 	a.win.Canvas().Focus(entry)
 }

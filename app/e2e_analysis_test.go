@@ -38,11 +38,19 @@ func (e *e2e) wholeGameAnalysis() {
 	}
 	p := e.start(home, "en_US.UTF-8", path)
 	defer p.kill()
-	e.findBoard("the finished game", brown, "e2e-analysis-start.png")
-	e.keys("ctrl+shift+a")
-	e.screenshot("e2e-analysis-dialog.png")
-	e.keys("Return")
+	board := e.findBoard("the finished game", brown, "e2e-analysis-start.png")
 	pid := fmt.Sprint(p.cmd.Process.Pid)
+	// Escape closes the dialog and analyses nothing.
+	e.keys("ctrl+shift+a")
+	e.waitDialog(board, true, "e2e-analysis-dialog-escape.png")
+	e.keys("Escape")
+	e.waitDialog(board, false, "e2e-analysis-dialog-escaped.png")
+	if strings.HasPrefix(e.windowName(pid), "• ") {
+		t.Fatal("Escape on the analysis dialog changed the game")
+	}
+	e.keys("ctrl+shift+a")
+	e.waitDialog(board, true, "e2e-analysis-dialog.png")
+	e.keys("Return")
 	// The analysis written into the game marks it unsaved: "•" in the
 	// title.
 	e.waitFor("the analysis to be written into the game", func() bool {
