@@ -76,7 +76,8 @@ func (l *MoveList) SetRoot(root *game.Node) {
 }
 
 // SetResult shows text, in bold, as the last line of the list, after
-// the moves, such as "0-1 · Black wins by checkmate"; "" shows none. The
+// the moves, such as "0-1 · Black wins by checkmate"; "" shows none; a
+// newline starts a paragraph of its own. The
 // app writes the text: the list knows nothing of how games end. When the
 // end of the list was in view, it scrolls to show the line.
 func (l *MoveList) SetResult(text string) {

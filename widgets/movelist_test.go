@@ -842,3 +842,16 @@ func visibleTexts(o fyne.CanvasObject, at fyne.Position, fn func(*canvas.Text, f
 		}
 	}
 }
+
+// TestMoveList_ResultLinesAreParagraphs: a result of two lines (the
+// result, then where the Laws ended a game its file goes on after) shows
+// as two paragraphs, not one run of words.
+func TestMoveList_ResultLinesAreParagraphs(t *testing.T) {
+	g := playGame(t, "", foolsMate...)
+	l, w := showMoveList(t, g, fyne.NewSize(400, 200))
+	l.SetResult("0-1 · Black wins\nThe file goes on.")
+	markup := test.RenderToMarkup(w.Canvas())
+	if !strings.Contains(markup, ">0-1 · Black wins<") || !strings.Contains(markup, ">The file goes on.<") {
+		t.Errorf("the two lines of the result are not two paragraphs:\n%s", markup)
+	}
+}

@@ -62,7 +62,7 @@ func (t *moveTree) spot(n *game.Node) (nodeSpot, bool) {
 }
 
 // buildMoveTree lays out the tree under root, and the result line after
-// it unless result is "". Moves show through notation (nil: SAN as it
+// it unless result is "" (each of its lines a paragraph). Moves show through notation (nil: SAN as it
 // is). prev, the tree read before, tells the sizes to expect.
 func buildMoveTree(root *game.Node, notation func(string) string, result string, prev *moveTree) moveTree {
 	b := treeBuilder{notation: notation, open: -1}
@@ -74,7 +74,9 @@ func buildMoveTree(root *game.Node, notation func(string) string, result string,
 	if root != nil {
 		b.mainLine(root)
 	}
-	b.addPara(words(nil, result, flowResult), indentTop)
+	for _, line := range strings.Split(result, "\n") {
+		b.addPara(words(nil, line, flowResult), indentTop)
+	}
 	return b.moveTree
 }
 
