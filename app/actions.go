@@ -4,10 +4,7 @@ import (
 	"errors"
 	"strings"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/pgn"
@@ -79,19 +76,16 @@ func (a *App) moveFromBoard(m game.Move) {
 }
 
 // askClaimWithMove asks whether the player claims the draw their move
-// allows.
+// allows; Cancel (or Escape) leaves the move unplayed.
 func (a *App) askClaimWithMove(p *session.Proposal) {
 	g := a.sess.Game()
 	r := p.Claims[0]
 	msg := lang.L("{{.Player}}, this move allows you to claim a draw by {{.Claim}}. Claim a draw with this move?",
 		map[string]any{"Player": playerName(g, g.Turn()), "Claim": claimText(r)})
-	a.dlg.ask(lang.L("Claim a draw?"), msg, lang.L("Claim a draw"), lang.L("Just play the move"), func(claim bool) {
-		if claim {
-			a.makeMove(p, r)
-		} else {
-			a.makeMove(p, game.NoReason)
-		}
-	})
+	a.dlg.choose(lang.L("Claim a draw?"), msg, []choice{
+		{label: lang.L("Just play the move"), action: func() { a.makeMove(p, game.NoReason) }},
+		{label: lang.L("Claim a draw"), action: func() { a.makeMove(p, r) }, isDefault: true},
+	}, a.refreshView)
 }
 
 // makeMove makes a proposal, with a draw claim unless claim is
@@ -116,29 +110,25 @@ func (a *App) moveRefused(err error) {
 }
 
 // askSideLine asks whether a move from a past position starts a side line
-// or replaces the moves that followed.
+// or replaces the moves that followed; Cancel (or Escape) leaves the move
+// unplayed.
 func (a *App) askSideLine(p *session.Proposal) {
-	var d *dialog.CustomDialog
 	do := func(f func(*session.Proposal) error) func() {
 		return func() {
-			d.Hide()
 			if err := f(p); err != nil {
 				a.showError(err)
 				a.refreshView()
 			}
 		}
 	}
-	side := newDialogButton(lang.L("Start a side line"), do(a.sess.AddSideLine))
-	side.Importance = widget.HighImportance
-	replace := newDialogButton(lang.L("Replace the rest"), do(a.sess.ReplaceRest))
-	cancel := newDialogButton(lang.L("Cancel"), func() { d.Hide(); a.refreshView() })
 	msg := lang.L("Start a side line with this move, or replace the moves that followed?")
 	if p.InSideLine {
 		msg = lang.L("Start a further side line with this move, or replace the rest of this side line?")
 	}
-	d = dialog.NewCustomWithoutButtons(lang.L("Start a side line or replace the rest?"), wrapped(msg), a.win)
-	d.SetButtons([]fyne.CanvasObject{cancel, replace, side})
-	a.dlg.show(d, side.OnTapped)
+	a.dlg.choose(lang.L("Start a side line or replace the rest?"), msg, []choice{
+		{label: lang.L("Replace the rest"), action: do(a.sess.ReplaceRest)},
+		{label: lang.L("Start a side line"), action: do(a.sess.AddSideLine), isDefault: true},
+	}, a.refreshView)
 }
 
 // showNode shows a position of the game; the live one returns to play.
@@ -241,9 +231,9 @@ func (a *App) askResign() {
 		return
 	}
 	a.dlg.choose(lang.L("Resign"), lang.L("Who resigns? The game ends and the opponent wins."), []choice{
-		{lang.L("{{.Player}} resigns", map[string]any{"Player": playerName(g, g.Turn())}), resign(g.Turn())},
-		{lang.L("{{.Player}} resigns", map[string]any{"Player": playerName(g, g.Turn().Other())}), resign(g.Turn().Other())},
-	})
+		{label: lang.L("{{.Player}} resigns", map[string]any{"Player": playerName(g, g.Turn())}), action: resign(g.Turn())},
+		{label: lang.L("{{.Player}} resigns", map[string]any{"Player": playerName(g, g.Turn().Other())}), action: resign(g.Turn().Other())},
+	}, nil)
 }
 
 // togglePause pauses or resumes the clocks.

@@ -102,6 +102,47 @@ func TestDeclineClaimPlaysTheMove(t *testing.T) {
 	}
 }
 
+// TestEscapeLeavesTheMoveUnplayed: Escape in the questions a move asks
+// (claim with it? side line or replace?) is Cancel: the move is not
+// played and the board shows the position as it was. It used to answer
+// "Just play the move", and the side-line question left the dropped
+// piece on its new square.
+func TestEscapeLeavesTheMoveUnplayed(t *testing.T) {
+	h := newHarness(t)
+	h.play("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1")
+	h.drag("f6", "g8")
+	h.wantDialog("Claim a draw with this move?")
+	h.press(fyne.KeyEscape)
+	if h.dialogText() != "" || h.history() != "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1" {
+		t.Fatalf("after Escape: dialog %q, history %s", h.dialogText(), h.history())
+	}
+	if h.app.ui.board.Pos != h.app.sess.Game().Position() {
+		t.Error("the board does not show the position the move was not played from")
+	}
+	h.drag("f6", "g8")
+	h.press(fyne.KeyReturn) // Enter claims, the default
+	h.wantGameOver("Draw by repetition of the position")
+
+	h = newHarness(t)
+	h.play("e2e4 e7e5 g1f3")
+	h.app.typedKey(&fyne.KeyEvent{Name: fyne.KeyLeft})
+	before := h.app.ui.board.Pos
+	h.drag("b1", "c3")
+	h.wantDialog("Start a side line with this move")
+	h.press(fyne.KeyEscape)
+	if h.dialogText() != "" || h.history() != "e4 e5 Nf3" || len(h.app.sess.Game().MainLine()[1].Children()) != 1 {
+		t.Fatalf("after Escape: dialog %q, history %s", h.dialogText(), h.history())
+	}
+	if h.app.ui.board.Pos != before {
+		t.Error("after Escape the board does not show the position before the drop")
+	}
+	h.drag("b1", "c3")
+	h.press(fyne.KeyReturn) // Enter starts a side line, the default
+	if len(h.app.sess.Game().MainLine()[1].Children()) != 2 {
+		t.Error("Enter did not start the side line")
+	}
+}
+
 func TestOfferDrawAccepted(t *testing.T) {
 	h := newHarness(t)
 	h.play("e2e4")

@@ -31,19 +31,25 @@ type dialogs struct {
 	open []modal // the dialogs shown, the one on top last
 }
 
-// modal is a dialog on screen and what Enter does in it.
+// modal is a dialog on screen, what Enter does in it, and what Escape
+// does when it is more than closing the dialog.
 type modal struct {
 	d       dialog.Dialog
 	confirm func()
+	cancel  func()
 }
 
 // show shows d as a modal dialog; confirm is what Enter does, or nil.
 func (m *dialogs) show(d dialog.Dialog, confirm func()) {
-	m.open = append(m.open, modal{d, confirm})
-	d.SetOnClosed(func() {
-		m.open = slices.DeleteFunc(m.open, func(x modal) bool { return x.d == d })
+	m.push(modal{d: d, confirm: confirm})
+}
+
+func (m *dialogs) push(md modal) {
+	m.open = append(m.open, md)
+	md.d.SetOnClosed(func() {
+		m.open = slices.DeleteFunc(m.open, func(x modal) bool { return x.d == md.d })
 	})
-	d.Show()
+	md.d.Show()
 }
 
 // key gives a key typed outside any text field to the dialog on top, if
@@ -55,7 +61,11 @@ func (m *dialogs) key(ev *fyne.KeyEvent) bool {
 	top := m.open[len(m.open)-1]
 	switch ev.Name {
 	case fyne.KeyEscape:
-		top.d.Dismiss()
+		if top.cancel != nil {
+			top.cancel()
+		} else {
+			top.d.Dismiss()
+		}
 	case fyne.KeyReturn, fyne.KeyEnter:
 		if top.confirm != nil {
 			top.confirm()
@@ -74,13 +84,7 @@ func (m *dialogs) showError(err error) {
 	m.show(d, d.Hide)
 }
 
-// choice is one button of a dialog.
-type choice struct {
-	label  string
-	action func()
-}
-
-// ask shows a question with two answers.
+// ask shows a question with two answers; Escape answers no.
 func (m *dialogs) ask(title, msg, yes, no string, then func(bool)) {
 	d := dialog.NewConfirm(title, msg, then, m.win)
 	d.SetConfirmText(yes)
@@ -88,17 +92,40 @@ func (m *dialogs) ask(title, msg, yes, no string, then func(bool)) {
 	m.show(d, d.Confirm)
 }
 
-// choose shows a message with a button per choice and a Cancel button.
-func (m *dialogs) choose(title, msg string, choices []choice) {
+// choice is one button of a dialog; Enter presses the one marked
+// isDefault.
+type choice struct {
+	label     string
+	action    func()
+	isDefault bool
+}
+
+// choose shows a message with a Cancel button and a button per choice,
+// the default one (if any) last and highlighted. Cancel and Escape close
+// the dialog and run cancel, when not nil.
+func (m *dialogs) choose(title, msg string, choices []choice, cancel func()) {
 	var d *dialog.CustomDialog
-	buttons := make([]fyne.CanvasObject, 0, len(choices))
-	for _, c := range choices {
-		buttons = append(buttons, newDialogButton(c.label, func() { d.Hide(); c.action() }))
+	closing := func(f func()) func() {
+		return func() {
+			d.Hide()
+			if f != nil {
+				f()
+			}
+		}
 	}
-	buttons = append(buttons, newDialogButton(lang.L("Cancel"), func() { d.Hide() }))
+	buttons := []fyne.CanvasObject{newDialogButton(lang.L("Cancel"), closing(cancel))}
+	var confirm func()
+	for _, c := range choices {
+		b := newDialogButton(c.label, closing(c.action))
+		if c.isDefault {
+			b.Importance = widget.HighImportance
+			confirm = b.OnTapped
+		}
+		buttons = append(buttons, b)
+	}
 	d = dialog.NewCustomWithoutButtons(title, wrapped(msg), m.win)
 	d.SetButtons(buttons)
-	m.show(d, nil)
+	m.push(modal{d: d, confirm: confirm, cancel: closing(cancel)})
 }
 
 // inform shows a message with an OK button.
