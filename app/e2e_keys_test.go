@@ -92,21 +92,23 @@ func withoutComments(text string) string {
 // shortcutsAndDialogs presses the shortcuts the menus and the README
 // advertise, and checks that Escape closes each dialog they open, that
 // Enter answers a question with its default, and that keys typed while a
-// dialog is shown do not reach the game behind it.
-func (e *e2e) shortcutsAndDialogs() {
+// dialog is shown do not reach the game behind it; in a language, the
+// settings window's title in it. Screenshots are named by language.
+func (e *e2e) shortcutsAndDialogs(language, settingsTitle string) {
 	home := e.t.TempDir()
-	p := e.start(home, "en_US.UTF-8")
+	p := e.start(home, language)
 	defer p.kill()
-	b := e.findBoard("the program for the shortcuts", brown, "e2e-keys-start.png")
+	shot := func(name string) string { return "e2e-" + language[:2] + "-keys-" + name + ".png" }
+	b := e.findBoard("the program for the shortcuts", brown, shot("start"))
 	e.drag(b, "e2", "e4")
 	e.autosaveHolds(home, "1. e4 *", "")
 
 	// Ctrl+Z asks to take the move back; Escape refuses.
 	e.keys("ctrl+z")
-	e.waitDialog(b, true, "e2e-keys-takeback.png")
+	e.waitDialog(b, true, shot("takeback"))
 	e.typeText("d4") // a modal dialog keeps the keys from the move box
 	e.keys("Escape")
-	e.waitDialog(b, false, "e2e-keys-takeback-escaped.png")
+	e.waitDialog(b, false, shot("takeback-escaped"))
 	// The keys typed under the dialog went nowhere: this move is whole.
 	e.typeText("e5")
 	e.keys("Return")
@@ -114,7 +116,7 @@ func (e *e2e) shortcutsAndDialogs() {
 
 	// Ctrl+Z, then Enter: the default answer allows it.
 	e.keys("ctrl+z")
-	e.waitDialog(b, true, "e2e-keys-takeback-2.png")
+	e.waitDialog(b, true, shot("takeback-2"))
 	e.keys("Return")
 	e.autosaveHolds(home, "1. e4 *", "e5")
 
@@ -122,9 +124,9 @@ func (e *e2e) shortcutsAndDialogs() {
 	// gives its name field the keyboard, which keeps Escape: not yet.)
 	for _, k := range []string{"ctrl+n", "ctrl+o", "ctrl+e", "ctrl+q"} {
 		e.keys(k)
-		e.waitDialog(b, true, "e2e-keys-"+k+".png")
+		e.waitDialog(b, true, shot(k))
 		e.keys("Escape")
-		e.waitDialog(b, false, "e2e-keys-"+k+"-escaped.png")
+		e.waitDialog(b, false, shot(k+"-escaped"))
 	}
 	e.autosaveHolds(home, "1. e4 *", "e5") // nothing happened to the game
 
@@ -132,21 +134,21 @@ func (e *e2e) shortcutsAndDialogs() {
 	// Ctrl+W.
 	for _, closer := range []string{"Escape", "ctrl+w"} {
 		e.keys("ctrl+comma")
-		e.waitFor("the settings window", func() bool { return e.x("xdotool", "search", "--name", "^Settings$") == nil })
-		e.screenshot("e2e-keys-settings-" + closer + ".png")
+		e.waitFor("the settings window", func() bool { return e.x("xdotool", "search", "--name", "^"+settingsTitle+"$") == nil })
+		e.screenshot(shot("settings-" + closer))
 		e.keys(closer)
 		e.waitFor("the settings window to close with "+closer, func() bool {
-			return e.x("xdotool", "search", "--name", "^Settings$") != nil
+			return e.x("xdotool", "search", "--name", "^"+settingsTitle+"$") != nil
 		})
 	}
 
 	// Arrows browse, Ctrl+F turns the board, and back.
 	e.keys("Left")
 	e.waitFor("← to show the start position", func() bool {
-		return e.pieceColour(e.screenshot("e2e-keys-left.png"), b, "e2") == "white"
+		return e.pieceColour(e.screenshot(shot("left")), b, "e2") == "white"
 	})
 	e.keys("End")
 	e.waitFor("End to show the game again", func() bool {
-		return e.pieceColour(e.screenshot("e2e-keys-end.png"), b, "e2") == "empty"
+		return e.pieceColour(e.screenshot(shot("end")), b, "e2") == "empty"
 	})
 }

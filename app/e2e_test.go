@@ -116,7 +116,10 @@ func TestEndToEnd(t *testing.T) {
 	third.kill()
 
 	e.frenchAndSettings(english)
-	e.shortcutsAndDialogs()
+	for _, l := range []struct{ language, settings string }{{"en_US.UTF-8", "Settings"}, {"fr_FR.UTF-8", "Préférences"}} {
+		e.shortcutsAndDialogs(l.language, l.settings)
+		e.dialogsOneByOne(l.language)
+	}
 	e.wholeGameAnalysis()
 	e.clipboardRoundTrip()
 	e.openingTree()

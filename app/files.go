@@ -11,7 +11,6 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/storage"
-	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/pgn"
@@ -262,22 +261,11 @@ func (a *App) confirmDiscard(then func()) {
 		then()
 		return
 	}
-	var d *dialog.CustomDialog
-	save := newDialogButton(lang.L("Save"), func() {
-		d.Hide()
-		a.saveThen(then)
-	})
-	save.Importance = widget.HighImportance
-	discard := newDialogButton(lang.L("Don't save"), func() {
-		d.Hide()
-		a.sess.Discard()
-		then()
-	})
-	cancel := newDialogButton(lang.L("Cancel"), func() { d.Hide() })
 	msg := lang.L("The current game has changes that are not saved. Save it first?")
-	d = dialog.NewCustomWithoutButtons(lang.L("Unsaved game"), wrapped(msg), a.win)
-	d.SetButtons([]fyne.CanvasObject{cancel, discard, save})
-	a.dlg.show(d, save.OnTapped)
+	a.dlg.choose(lang.L("Unsaved game"), msg, []choice{
+		{label: lang.L("Don't save"), action: func() { a.sess.Discard(); then() }},
+		{label: lang.L("Save"), action: func() { a.saveThen(then) }, isDefault: true},
+	}, nil)
 }
 
 // quit closes the app once the game is safe to leave.

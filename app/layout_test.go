@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/echiquier/echiquier/app/game"
@@ -175,5 +176,30 @@ func TestTheBoardStaysTheLargestThingInASmallWindow(t *testing.T) {
 	panel := h.app.ui.moves.Size().Width
 	if size.Height < 600 || panel < 250 {
 		t.Errorf("at 1040×720: board %v, move list %v wide", size, panel)
+	}
+}
+
+// TestTheSidePanelFitsItsWidthInEveryLanguage: at its normal width the
+// side panel shows all it holds, in every language. In French the
+// buttons' words made it wider than its place: it scrolled sideways and
+// cut the clocks ("9:5").
+func TestTheSidePanelFitsItsWidthInEveryLanguage(t *testing.T) {
+	h := newHarness(t)
+	t.Cleanup(func() { h.app.locale.useLanguage("") })
+	tc, _ := game.ParseTimeControl("600+5")
+	g, _ := game.New(game.Options{TimeControl: tc, Now: h.clock.now})
+	h.app.sess.NewGame(g)
+	h.play("e2e4")
+	for _, language := range []string{"en", "fr"} {
+		h.app.settings.SetLanguage(language)
+		h.app.changeLanguage()
+		h.app.togglePause() // the longer of the button's two words
+		scroll, ok := find(h.app.ui.content, func(*container.Scroll) bool { return true })
+		if !ok {
+			t.Fatal("no side panel")
+		}
+		if w := scroll.Content.MinSize().Width; w > panelWidth {
+			t.Errorf("in %s the side panel needs %v px, more than its %v", language, w, panelWidth)
+		}
 	}
 }
