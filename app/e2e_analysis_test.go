@@ -26,7 +26,9 @@ const finishedGame = `[Event "E2E"]
 // analyses it whole with the real engine (Ctrl+Shift+A, Enter), saves it
 // (Ctrl+S), and checks the file: an [%eval] on every move of the main
 // line, and pgn-extract reads it.
-func (e *e2e) wholeGameAnalysis() {
+// The program runs in language; screenshots are named by it.
+func (e *e2e) wholeGameAnalysis(language string) {
+	shot := func(name string) string { return "e2e-" + language[:2] + "-" + name + ".png" }
 	t := e.t
 	if _, err := engine.Detect(); err != nil {
 		t.Fatalf("the end-to-end test needs Stockfish (make test installs it): %v", err)
@@ -36,27 +38,27 @@ func (e *e2e) wholeGameAnalysis() {
 	if err := os.WriteFile(path, []byte(finishedGame), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p := e.start(home, "en_US.UTF-8", path)
+	p := e.start(home, language, path)
 	defer p.kill()
-	board := e.findBoard("the finished game", brown, "e2e-analysis-start.png")
+	board := e.findBoard("the finished game", brown, shot("analysis-start"))
 	pid := fmt.Sprint(p.cmd.Process.Pid)
 	// Escape closes the dialog and analyses nothing.
 	e.keys("ctrl+shift+a")
-	e.waitDialog(board, true, "e2e-analysis-dialog-escape.png")
+	e.waitDialog(board, true, shot("analysis-dialog-escape"))
 	e.keys("Escape")
-	e.waitDialog(board, false, "e2e-analysis-dialog-escaped.png")
+	e.waitDialog(board, false, shot("analysis-dialog-escaped"))
 	if strings.HasPrefix(e.windowName(pid), "• ") {
 		t.Fatal("Escape on the analysis dialog changed the game")
 	}
 	e.keys("ctrl+shift+a")
-	e.waitDialog(board, true, "e2e-analysis-dialog.png")
+	e.waitDialog(board, true, shot("analysis-dialog"))
 	e.keys("Return")
 	// The analysis written into the game marks it unsaved: "•" in the
 	// title.
 	e.waitFor("the analysis to be written into the game", func() bool {
 		return strings.HasPrefix(e.windowName(pid), "• ")
 	})
-	e.screenshot("e2e-analysis-done.png")
+	e.screenshot(shot("analysis-done"))
 	e.keys("ctrl+s")
 	var text string
 	e.waitFor("the analysed game to be saved", func() bool {

@@ -44,16 +44,18 @@ const pastedGame = `[Event "Club"]
 // clipboardRoundTrip pastes a game and a position through the real X
 // clipboard with Ctrl+V, and copies them back with Ctrl+C and
 // Ctrl+Shift+C.
-func (e *e2e) clipboardRoundTrip() {
+// The program runs in language; screenshots are named by it.
+func (e *e2e) clipboardRoundTrip(language string) {
+	shot := func(name string) string { return "e2e-" + language[:2] + "-" + name + ".png" }
 	t := e.t
-	p := e.start(t.TempDir(), "en_US.UTF-8")
+	p := e.start(t.TempDir(), language)
 	defer p.kill()
-	b := e.findBoard("the program for the clipboard", brown, "e2e-clip-start.png")
+	b := e.findBoard("the program for the clipboard", brown, shot("clip-start"))
 
 	e.setClipboard(pastedGame)
 	e.keys("ctrl+v")
 	e.waitFor("the pasted game on the board", func() bool {
-		img := e.screenshot("e2e-clip-game.png")
+		img := e.screenshot(shot("clip-game"))
 		return e.pieceColour(img, b, "f3") == "white" && e.pieceColour(img, b, "c6") == "black"
 	})
 	games, err := game.ReadPGN(strings.NewReader(pastedGame))
@@ -72,7 +74,7 @@ func (e *e2e) clipboardRoundTrip() {
 	e.setClipboard(fen)
 	e.keys("ctrl+v")
 	e.waitFor("the pasted position on the board", func() bool {
-		img := e.screenshot("e2e-clip-fen.png")
+		img := e.screenshot(shot("clip-fen"))
 		return e.pieceColour(img, b, "e2") == "white" && e.pieceColour(img, b, "d1") == "empty"
 	})
 	e.setClipboard("")

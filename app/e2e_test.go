@@ -116,13 +116,15 @@ func TestEndToEnd(t *testing.T) {
 	third.kill()
 
 	e.frenchAndSettings(english)
+	// The states the steps check, with their screenshots, in English and
+	// in French.
 	for _, l := range []struct{ language, settings string }{{"en_US.UTF-8", "Settings"}, {"fr_FR.UTF-8", "Préférences"}} {
 		e.shortcutsAndDialogs(l.language, l.settings)
 		e.dialogsOneByOne(l.language)
+		e.wholeGameAnalysis(l.language)
+		e.clipboardRoundTrip(l.language)
+		e.openingTree(l.language)
 	}
-	e.wholeGameAnalysis()
-	e.clipboardRoundTrip()
-	e.openingTree()
 
 	// A file that never ends (/dev/zero) is read in the background: the
 	// window shows at once.

@@ -10,14 +10,16 @@ import (
 // openingTree opens a file of several games given on the command line,
 // opens its first game, and shows the opening tree with Ctrl+T: the panel
 // beside the board draws the moves' score bars.
-func (e *e2e) openingTree() {
+// The program runs in language; screenshots are named by it.
+func (e *e2e) openingTree(language string) {
+	shot := func(name string) string { return "e2e-" + language[:2] + "-" + name + ".png" }
 	t := e.t
 	path := filepath.Join(t.TempDir(), "games.pgn")
 	games := "[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n[Result \"0-1\"]\n\n1. e4 c5 0-1\n\n[Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n"
 	if err := os.WriteFile(path, []byte(games), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p := e.start(t.TempDir(), "en_US.UTF-8", path)
+	p := e.start(t.TempDir(), language, path)
 	defer p.kill()
 	// The list of games shows over the board: Return opens the first,
 	// and the window's title names the file.
@@ -25,7 +27,7 @@ func (e *e2e) openingTree() {
 		e.x("xdotool", "key", "Return")
 		return e.x("xdotool", "search", "--name", "games.pgn") == nil
 	})
-	board := e.findBoard("the first game of the file", brown, "e2e-tree-game.png")
+	board := e.findBoard("the first game of the file", brown, shot("tree-game"))
 	e.keys("ctrl+t")
 	e.waitFor("the tree to be built", func() bool {
 		return strings.Contains(p.log.String(), "opening tree: 3 games")
@@ -35,7 +37,7 @@ func (e *e2e) openingTree() {
 	// the board.
 	e.keys("Home")
 	e.waitFor("the tree's moves on screen", func() bool {
-		img := e.screenshot("e2e-tree.png")
+		img := e.screenshot(shot("tree"))
 		r := img.Bounds()
 		white, draws := 0, 0
 		for y := r.Min.Y; y < r.Max.Y; y++ {
@@ -55,16 +57,16 @@ func (e *e2e) openingTree() {
 	// each opens at its end.
 	e.keys("ctrl+Next")
 	e.waitFor("Ctrl+PageDown to open the second game (1. e4 c5)", func() bool {
-		return e.pieceColour(e.screenshot("e2e-next-game.png"), board, "c5") == "black"
+		return e.pieceColour(e.screenshot(shot("next-game")), board, "c5") == "black"
 	})
 	e.keys("ctrl+Prior")
 	e.waitFor("Ctrl+PageUp to open the first game again (1. e4 e5)", func() bool {
-		img := e.screenshot("e2e-previous-game.png")
+		img := e.screenshot(shot("previous-game"))
 		return e.pieceColour(img, board, "e5") == "black" && e.pieceColour(img, board, "c5") == "empty"
 	})
 	// Ctrl+L shows the list of games again; Escape closes it.
 	e.keys("ctrl+l")
-	e.waitDialog(board, true, "e2e-games-list.png")
+	e.waitDialog(board, true, shot("games-list"))
 	e.keys("Escape")
-	e.waitDialog(board, false, "e2e-games-list-closed.png")
+	e.waitDialog(board, false, shot("games-list-closed"))
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -176,5 +177,44 @@ func TestSettingsWindowCloses(t *testing.T) {
 	h.app.settingsWin.win.Canvas().(interface{ OnTypedKey() func(*fyne.KeyEvent) }).OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
 	if h.app.settingsWin != nil {
 		t.Error("Escape left the settings window open")
+	}
+}
+
+// TestTheSettingsSayWhetherTheNotationFollowsTheLanguage: switching the
+// language changes the move list's notation unless the user chose one;
+// the settings say which, beside the language, and let the user go back
+// to following it.
+func TestTheSettingsSayWhetherTheNotationFollowsTheLanguage(t *testing.T) {
+	h := newHarness(t)
+	t.Cleanup(func() { h.app.locale.useLanguage("") })
+	content := h.settingsContent()
+	if _, ok := find(content, func(l *canvas.Text) bool { return l.Text == "The moves in the list follow the language." }); !ok {
+		t.Error("the settings do not say that the notation follows the language")
+	}
+	follow := findIn(t, content, "the notation choices", func(r *widget.RadioGroup) bool {
+		return slices.Contains(r.Options, "As the language (Nf3 in English, Cf3 in French)")
+	})
+	if follow.Selected != follow.Options[0] {
+		t.Errorf("a new user's notation choice is %q", follow.Selected)
+	}
+	follow.SetSelected("English (Nf3, Bxb5, e8=Q)")
+	if _, ok := find(content, func(l *canvas.Text) bool { return l.Text == "The moves in the list keep the notation chosen above." }); !ok {
+		t.Error("the settings do not say that the notation chosen is kept")
+	}
+	selectWith(t, h.app.settingsWin.win.Content(), "Français").SetSelected("Français")
+	if got := h.app.ui.moves.Notation("Nf3"); got != "Nf3" {
+		t.Errorf("English chosen, in French the list shows %q", got)
+	}
+	content = h.app.settingsWin.win.Content()
+	if _, ok := find(content, func(l *canvas.Text) bool {
+		return l.Text == "Les coups de la liste gardent la notation choisie ci-dessus."
+	}); !ok {
+		t.Error("in French the settings do not say that the notation chosen is kept")
+	}
+	findIn(t, content, "the French notation choices", func(r *widget.RadioGroup) bool {
+		return len(r.Options) == 4
+	}).SetSelected("Selon la langue (Nf3 en anglais, Cf3 en français)")
+	if got := h.app.ui.moves.Notation("Nf3"); got != "Cf3" {
+		t.Errorf("following the language again, in French the list shows %q", got)
 	}
 }

@@ -173,18 +173,20 @@ func (w *settingsWindow) playTab() fyne.CanvasObject {
 
 func (w *settingsWindow) languageTab() fyne.CanvasObject {
 	s := w.a.settings
+	// The first choice follows the language; the others are notations.
 	notations := []game.Notation{game.EnglishSAN, game.FrenchSAN, game.FigurineSAN}
 	notation := widget.NewRadioGroup([]string{
+		lang.L("As the language (Nf3 in English, Cf3 in French)"),
 		lang.L("English (Nf3, Bxb5, e8=Q)"),
 		lang.L("French (Cf3, Fxb5, e8=D)"),
 		lang.L("Figurines (♘f3, ♗xb5, e8=♕)"),
 	}, nil)
 	notation.Required = true
-	notation.SetSelected(notation.Options[indexOf(len(notations), func(i int) bool { return notations[i] == w.a.notation() })])
-	notation.OnChanged = func(string) {
-		s.SetNotation(notations[indexOf(len(notation.Options), func(i int) bool { return notation.Options[i] == notation.Selected })])
-		w.changed()
+	selected := 0
+	if s.NotationChosen() {
+		selected = 1 + indexOf(len(notations), func(i int) bool { return notations[i] == w.a.notation() })
 	}
+	notation.SetSelected(notation.Options[selected])
 	codes := settings.Languages()
 	names := []string{lang.L("As the system"), "English", "Français"}
 	language := widget.NewSelect(names, nil)
@@ -197,10 +199,27 @@ func (w *settingsWindow) languageTab() fyne.CanvasObject {
 		s.SetLanguage(code)
 		w.a.changeLanguage()
 	}
-	return widget.NewForm(
-		widget.NewFormItem(lang.L("Moves in the list"), notation),
-		widget.NewFormItem(lang.L("Language"), language),
-	)
+	languageItem := widget.NewFormItem(lang.L("Language"), language)
+	form := widget.NewForm(widget.NewFormItem(lang.L("Moves in the list"), notation), languageItem)
+	hint := func() {
+		languageItem.HintText = lang.L("The moves in the list follow the language.")
+		if s.NotationChosen() {
+			languageItem.HintText = lang.L("The moves in the list keep the notation chosen above.")
+		}
+		form.Refresh()
+	}
+	notation.OnChanged = func(string) {
+		switch i := indexOf(len(notation.Options), func(i int) bool { return notation.Options[i] == notation.Selected }); i {
+		case 0:
+			s.FollowLanguageNotation()
+		default:
+			s.SetNotation(notations[i-1])
+		}
+		hint()
+		w.changed()
+	}
+	hint()
+	return form
 }
 
 // schemeTitle names a board colour scheme for the user.

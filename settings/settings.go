@@ -181,6 +181,14 @@ func (s *Settings) Notation(fallback game.Notation) game.Notation {
 // SetNotation sets Notation.
 func (s *Settings) SetNotation(n game.Notation) { s.p.SetString(keyNotation, n.String()) }
 
+// NotationChosen reports whether the user chose a notation, rather than
+// the one of the language shown.
+func (s *Settings) NotationChosen() bool { return s.text(keyNotation) != "" }
+
+// FollowLanguageNotation forgets the notation chosen: Notation is again
+// the language's.
+func (s *Settings) FollowLanguageNotation() { s.p.SetString(keyNotation, "") }
+
 // Language returns the language chosen for the app: "en", "fr", or "" to
 // follow the system.
 func (s *Settings) Language() string {

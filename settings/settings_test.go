@@ -134,3 +134,19 @@ func TestNotationPersists(t *testing.T) {
 		t.Errorf("unknown notation reads as %s", got)
 	}
 }
+
+func TestNotationFollowsTheLanguageUntilChosen(t *testing.T) {
+	a := test.NewTempApp(t)
+	s := settings.New(a.Preferences())
+	if s.NotationChosen() {
+		t.Error("a new user has chosen a notation")
+	}
+	s.SetNotation(game.EnglishSAN)
+	if !s.NotationChosen() || s.Notation(game.FrenchSAN) != game.EnglishSAN {
+		t.Errorf("English chosen: chosen %v, notation %s", s.NotationChosen(), s.Notation(game.FrenchSAN))
+	}
+	s.FollowLanguageNotation()
+	if s.NotationChosen() || s.Notation(game.FrenchSAN) != game.FrenchSAN {
+		t.Errorf("back to the language's: chosen %v, notation %s", s.NotationChosen(), s.Notation(game.FrenchSAN))
+	}
+}
