@@ -85,6 +85,20 @@ func (e *e2e) wholeGameAnalysis(language string) {
 	if err != nil || regexp.MustCompile(`Line number: \d+`).Match(out) {
 		t.Errorf("pgn-extract rejects the saved game (%v):\n%s\n%s", err, out, text)
 	}
+
+	// Home, then → shows the position after 1. e4; F2 analyses it live:
+	// the engine's lines show beside the board.
+	e.keys("Home", "Right")
+	e.waitFor("→ to show the position after 1. e4", func() bool {
+		img := e.screenshot(shot("right"))
+		return e.pieceColour(img, board, "e4") == "white" && e.pieceColour(img, board, "e2") == "empty"
+	})
+	before := e.screenshot(shot("before-live"))
+	e.keys("F2")
+	e.waitFor("F2 to show the engine's lines beside the board", func() bool {
+		img := e.screenshot(shot("live"))
+		return differentPixels(before, img, board.x0+board.side, board.y0, img.Bounds().Max.X, board.y0+board.side) > 2000
+	})
 }
 
 // windowName returns the title of the window of the process pid, or "".
