@@ -35,9 +35,12 @@ type analysis struct {
 	// when allowed, and why not otherwise.
 	on bool
 
-	panel    *fyne.Container
-	status   *widget.Label // why there is no analysis, or the engine's name
-	eval     *widget.Label
+	panel  *fyne.Container
+	status *widget.Label // why there is no analysis, or the engine's name
+	eval   *widget.Label
+	// score holds eval and depth: like the lines, it takes no room
+	// under the move list while it is empty.
+	score    *fyne.Container
 	depth    *widget.Label
 	lines    [engine.DefaultMultiPV]*widget.Label
 	bar      *widgets.EvalBar
@@ -95,7 +98,8 @@ func (a *App) newAnalysis() *analysis {
 	}
 	an.status.Wrapping = fyne.TextWrapWord
 	an.eval.TextStyle.Bold = true
-	box := container.NewVBox(container.NewHBox(an.eval, an.depth), an.status)
+	an.score = container.NewHBox(an.eval, an.depth)
+	box := container.NewVBox(an.score, an.status)
 	for i := range an.lines {
 		an.lines[i] = widget.NewLabel("")
 		an.lines[i].Truncation = fyne.TextTruncateEllipsis
@@ -366,6 +370,7 @@ func (a *App) showLiveAnalysis() {
 		best := x.Lines[0]
 		an.eval.SetText(scoreText(best.Score))
 		an.depth.SetText(lang.L("depth {{.Depth}}", map[string]any{"Depth": best.Depth}))
+		an.score.Show()
 		an.status.SetText(x.Engine)
 		pos := a.sess.Shown().Position()
 		for i, l := range an.lines {
@@ -373,7 +378,7 @@ func (a *App) showLiveAnalysis() {
 			if i < len(x.Lines) {
 				text = lineText(x.Lines[i], pos, a.notation())
 			}
-			l.SetText(text)
+			setShown(l, text)
 		}
 		an.bar.Chances = best.Score.WinningChances()
 	}
@@ -384,14 +389,26 @@ func (a *App) showLiveAnalysis() {
 	a.ui.board.Refresh()
 }
 
+// setShown shows text in l, and hides l when there is none: an empty
+// line would take a line's room under the move list.
+func setShown(l *widget.Label, text string) {
+	l.SetText(text)
+	if text == "" {
+		l.Hide()
+	} else {
+		l.Show()
+	}
+}
+
 // showAnalysisText shows text in the panel in place of an analysis.
 func (a *App) showAnalysisText(text string) {
 	an := a.analysisUI()
 	an.eval.SetText("")
 	an.depth.SetText("")
+	an.score.Hide()
 	an.status.SetText(text)
 	for _, l := range an.lines {
-		l.SetText("")
+		setShown(l, "")
 	}
 	if a.ui != nil && a.ui.board.HasBestMove {
 		a.ui.board.HasBestMove = false

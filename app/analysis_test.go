@@ -439,3 +439,24 @@ func TestAnalysisWordedInEnglishAndFrench(t *testing.T) {
 		}
 	})
 }
+
+// TestTheAnalysisTakesOnlyTheRoomItNeeds: until the engine's lines come,
+// the panel under the move list is one line ("Analysing…"), not five
+// empty ones that squeezed the move list to a row.
+func TestTheAnalysisTakesOnlyTheRoomItNeeds(t *testing.T) {
+	h := newHarness(t)
+	h.withEngine(fakeUCI(t, steadyEngine))
+	h.openGame("[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 *\n")
+	an := h.app.analysis
+	h.app.win.Content().Refresh()
+	listHeight := h.app.ui.moves.Size().Height
+	h.f2()
+	h.app.win.Content().Refresh()
+	if waiting := h.app.ui.moves.Size().Height; listHeight-waiting > 2*an.status.MinSize().Height {
+		t.Errorf("waiting for the engine, the move list went from %v to %v high", listHeight, waiting)
+	}
+	h.runUntilAnalysis("three lines", func() bool { return an.lines[2].Text != "" })
+	if !an.lines[2].Visible() {
+		t.Error("the engine's lines came but do not show")
+	}
+}
