@@ -151,4 +151,16 @@ func (e *e2e) shortcutsAndDialogs(language, settingsTitle string) {
 	e.waitFor("End to show the game again", func() bool {
 		return e.pieceColour(e.screenshot(shot("end")), b, "e2") == "empty"
 	})
+
+	// Typing starts the move box; Tab completes the only move that
+	// begins so ("Cf" in French), Enter plays it.
+	e.typeText("e5")
+	e.keys("Return")
+	e.autosaveHolds(home, "1. e4 e5 *", "")
+	knight := map[string]string{"en": "Nf", "fr": "Cf"}[language[:2]]
+	e.typeText(knight)
+	e.keys("Tab")
+	e.screenshot(shot("completed"))
+	e.keys("Return")
+	e.autosaveHolds(home, "1. e4 e5 2. Nf3 *", "")
 }
