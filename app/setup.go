@@ -103,7 +103,8 @@ func (a *App) showSetup(pos game.Position) *setupEditor {
 		widget.NewFormItem(lang.L("Move number"), e.move),
 		widget.NewFormItem(lang.L("Moves since a capture or a pawn move"), e.half),
 	)
-	side := container.NewVBox(container.NewGridWithColumns(6, palette...), container.NewHBox(start, empty, flip), form, e.reason)
+	pieces := container.NewThemeOverride(container.NewGridWithColumns(6, palette...), paletteTheme{a.fyne.Settings().Theme()})
+	side := container.NewVBox(pieces, container.NewHBox(start, empty, flip), form, e.reason)
 	content := container.NewBorder(nil, nil, nil, side, e.board)
 
 	cancel := widget.NewButton(lang.L("Cancel"), func() { e.d.Hide() })
@@ -138,6 +139,21 @@ func (e *setupEditor) dropFromPalette(p game.Piece, at fyne.Position) {
 	if sq := e.board.SquareAt(at.Subtract(origin)); sq != game.NoSquare {
 		e.put(sq, p)
 	}
+}
+
+// paletteTheme draws the palette's pieces at a size that tells them
+// apart: a button's icon is otherwise the size of a letter.
+type paletteTheme struct{ fyne.Theme }
+
+// paletteIcon is the size of a piece in the palette.
+const paletteIcon = 36
+
+// Size is part of fyne.Theme.
+func (t paletteTheme) Size(name fyne.ThemeSizeName) float32 {
+	if name == fynetheme.SizeNameInlineIcon {
+		return paletteIcon
+	}
+	return t.Theme.Size(name)
 }
 
 // paletteButton is a palette button that can also be dragged.

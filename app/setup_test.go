@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/echiquier/echiquier/app/game"
@@ -147,5 +148,20 @@ func TestPiecesDragFromThePaletteOntoTheBoard(t *testing.T) {
 	test.Drag(c, from, to.X-from.X, to.Y-from.Y)
 	if got := e.pos.Board[square("d4")]; got != game.NoPiece {
 		t.Errorf("the eraser dragged onto d4 left %v", got)
+	}
+}
+
+// TestThePalettesPiecesAreLargeEnoughToTellApart: a button's icon is the
+// size of a letter; the palette's pieces are drawn larger.
+func TestThePalettesPiecesAreLargeEnoughToTellApart(t *testing.T) {
+	h := newHarness(t)
+	e := h.app.showSetup(position(t, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"))
+	queen := e.brushes[game.NewPiece(game.White, game.Queen)]
+	icon, ok := find(queen, func(*canvas.Image) bool { return true })
+	if !ok {
+		t.Fatal("the queen's button has no icon")
+	}
+	if s := icon.Size(); s.Width < 32 || s.Height < 32 {
+		t.Errorf("the queen in the palette is %v", s)
 	}
 }

@@ -28,9 +28,8 @@ func (b *Board) geometry() boardGeometry {
 	}
 	sq := max(float32(math.Floor(float64((side-band)*scale/8)))/scale, 1)
 	w := 8*sq + band
-	snap := func(v float32) float32 { return float32(math.Round(float64(v*scale))) / scale }
 	return boardGeometry{
-		origin: fyne.NewPos(snap((size.Width-w)/2+band), snap((size.Height-w)/2)),
+		origin: fyne.NewPos(snapToPixels((size.Width-w)/2+band, scale), snapToPixels((size.Height-w)/2, scale)),
 		square: sq,
 		band:   band,
 	}
@@ -38,12 +37,19 @@ func (b *Board) geometry() boardGeometry {
 
 // scale returns the number of device pixels per Fyne unit where the board
 // is shown (1 before it is shown).
-func (b *Board) scale() float32 {
-	if c := fyne.CurrentApp().Driver().CanvasForObject(b); c != nil && c.Scale() > 0 {
+func (b *Board) scale() float32 { return deviceScale(b) }
+
+// deviceScale returns the number of device pixels per Fyne unit where o
+// is shown (1 before it is shown).
+func deviceScale(o fyne.CanvasObject) float32 {
+	if c := fyne.CurrentApp().Driver().CanvasForObject(o); c != nil && c.Scale() > 0 {
 		return c.Scale()
 	}
 	return 1
 }
+
+// snapToPixels rounds v, in Fyne units, to whole device pixels.
+func snapToPixels(v, scale float32) float32 { return float32(math.Round(float64(v*scale))) / scale }
 
 // cell returns the screen column and row (0..7 from the top left) of sq.
 func cell(sq game.Square, flipped bool) (col, row int) {

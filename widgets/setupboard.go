@@ -2,6 +2,7 @@ package widgets
 
 import (
 	"image/color"
+	"math"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -71,8 +72,11 @@ func (b *SetupBoard) MinSize() fyne.Size { return fyne.NewSize(8*36, 8*36) }
 // square returns the side of a square and the board's top-left corner.
 func (b *SetupBoard) square() (float32, fyne.Position) {
 	s := b.Size()
-	side := min(s.Width, s.Height)
-	return side / 8, fyne.NewPos((s.Width-side)/2, (s.Height-side)/2)
+	scale := deviceScale(b)
+	// The side and the corner fall on whole device pixels, so that no
+	// seam shows between squares.
+	sq := float32(math.Floor(float64(min(s.Width, s.Height)*scale/8))) / scale
+	return sq, fyne.NewPos(snapToPixels((s.Width-8*sq)/2, scale), snapToPixels((s.Height-8*sq)/2, scale))
 }
 
 // SquareAt returns the square under a point, or NoSquare.
@@ -240,11 +244,7 @@ type setupRenderer struct {
 // Layout places the squares and draws the pieces at the squares' size.
 func (r *setupRenderer) Layout(fyne.Size) {
 	sq, _ := r.b.square()
-	scale := float32(1)
-	if c := fyne.CurrentApp().Driver().CanvasForObject(r.b); c != nil {
-		scale = c.Scale()
-	}
-	px := int(sq * scale)
+	px := int(math.Round(float64(sq * deviceScale(r.b))))
 	for i := range 64 {
 		c := r.b.SquareCenter(game.Square(i))
 		p := fyne.NewPos(c.X-sq/2, c.Y-sq/2)

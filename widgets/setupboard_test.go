@@ -70,3 +70,20 @@ func TestSetupBoardTellsClicksDragsAndKeys(t *testing.T) {
 		t.Errorf("flipped, ↑ took the cursor to %v", b.Cursor())
 	}
 }
+
+// TestSetupBoardSquaresFallOnWholePixels: at a size that 8 does not
+// divide, squares of a fractional side left one-pixel seams, the
+// dialog's colour showing through between them.
+func TestSetupBoardSquaresFallOnWholePixels(t *testing.T) {
+	test.NewTempApp(t)
+	b := widgets.NewSetupBoard(pieces.Cburnett())
+	w := test.NewTempWindow(t, b)
+	w.Resize(fyne.NewSize(389, 389))
+	a1, b1 := b.SquareCenter(sq("a1")), b.SquareCenter(sq("b1"))
+	side := b1.X - a1.X
+	corner := b.SquareCenter(sq("a8")).SubtractXY(side/2, side/2)
+	whole := func(v float32) bool { return v == float32(int(v)) }
+	if !whole(side) || !whole(corner.X) || !whole(corner.Y) {
+		t.Errorf("squares of side %v, the board's corner at %v", side, corner)
+	}
+}
