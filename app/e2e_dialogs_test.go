@@ -56,10 +56,13 @@ var selection = color.RGBA{17, 44, 82, 0xff}
 // Right to the next menus, Down to the item, Enter.
 func (e *e2e) menu(m, item int) {
 	e.t.Helper()
+	closed := e.screenshot("e2e-menu-closed.png")
 	if err := e.x("xdotool", "mousemove", "25", "14", "click", "1"); err != nil {
 		e.t.Fatalf("xdotool click on the menu bar: %v", err)
 	}
-	time.Sleep(300 * time.Millisecond)
+	e.waitFor("the first menu to open", func() bool {
+		return differentPixels(closed, e.screenshot("e2e-menu-open.png"), 0, 30, 250, 90) > 500
+	})
 	for range m {
 		e.keys("Right")
 	}
