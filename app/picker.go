@@ -144,9 +144,15 @@ func (p *picker) newTable() *widget.Table {
 		b.OnTapped = func() { p.sortBy(col) }
 	}
 	for c, w := range columnWidths {
-		t.SetColumnWidth(c, w)
+		t.SetColumnWidth(c, max(w, headingWidth(session.Column(c))))
 	}
 	return t
+}
+
+// headingWidth is the width a column's heading needs with its sort arrow:
+// in some languages more than the column's width.
+func headingWidth(c session.Column) float32 {
+	return widget.NewButton(columnTitle(c)+" ▲", nil).MinSize().Width
 }
 
 // heading returns a column's title, with an arrow on the sort column.

@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/session"
@@ -386,4 +387,22 @@ func TestPickerNumbersAreNotCut(t *testing.T) {
 	if w := cell.label.MinSize().Width; w > columnWidths[session.ColNumber] {
 		t.Errorf("a seven-digit number needs %v, the column is %v", w, columnWidths[session.ColNumber])
 	}
+}
+
+// TestPickerHeadingsAreNotCut: in French "Résultat ▲" was wider than its
+// column.
+func TestPickerHeadingsAreNotCut(t *testing.T) {
+	h := newHarness(t)
+	t.Cleanup(func() { h.app.locale.useLanguage("") })
+	h.app.settings.SetLanguage("fr")
+	h.app.changeLanguage()
+	p := h.picked(h.openGames(pickerGames))
+	p.sortBy(session.ColResult)
+	walk(p.table, func(o fyne.CanvasObject) {
+		if b, ok := o.(*widget.Button); ok && b.Visible() && strings.HasPrefix(b.Text, "Résultat") {
+			if b.Size().Width < b.MinSize().Width {
+				t.Errorf("the heading %q is %v wide, needs %v", b.Text, b.Size().Width, b.MinSize().Width)
+			}
+		}
+	})
 }
