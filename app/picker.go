@@ -17,8 +17,9 @@ import (
 	"github.com/echiquier/echiquier/app/session"
 )
 
-// columnWidths are the picker's column widths, by column.
-var columnWidths = [session.NumColumns]float32{84, 130, 130, 64, 100, 150, 60, 52, 150, 64}
+// columnWidths are the picker's column widths, by column, unless a
+// heading needs more (headingWidth).
+var columnWidths = [session.NumColumns]float32{84, 130, 130, 64, 90, 130, 60, 52, 130, 64}
 
 // columnTitle returns the translated heading of a picker column.
 func columnTitle(c session.Column) string {
