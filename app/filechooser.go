@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/driver"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/storage"
+	fynetheme "fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/filechooser"
@@ -69,7 +70,7 @@ func (a *App) askFile(q fileQuestion, fallback func(), chosen func(path string))
 	go func() {
 		path, err := ask(ctx, opts)
 		p.Close()
-		fyne.Do(func() {
+		a.post(func() {
 			if ctx.Err() != nil {
 				return // given up: Escape or Cancel closed the chooser
 			}
@@ -94,6 +95,7 @@ func (a *App) showChoosing(giveUp func()) *dialog.CustomDialog {
 	d = dialog.NewCustomWithoutButtons(lang.L("Choosing a file…"), wrapped(lang.L("The file chooser is open in its own window.")), a.win)
 	d.SetButtons([]fyne.CanvasObject{cancel})
 	a.dlg.show(d, nil)
+	d.Resize(fyne.NewSize(380, d.MinSize().Height))
 	// Set after show, which sets its own: a.dlg.show's keeps the stack
 	// right, this one closes the chooser when the user gives up here.
 	d.SetOnClosed(giveUp)
@@ -138,6 +140,7 @@ const fyneLastFolderKey = "fyne:fileDialogLastFolder"
 // fyneDialogParts are the parts of a Fyne file dialog changed here.
 type fyneDialogParts struct {
 	places  *widget.List      // Home, Computer, Desktop…
+	body    *container.Split  // the places beside the files
 	nameBox *container.Scroll // holds the name entry
 	name    *widget.Entry
 	open    *widget.Button // Open or Save
@@ -154,7 +157,7 @@ func findFyneDialogParts(o fyne.CanvasObject, parts *fyneDialogParts) {
 		}
 	case *container.Split:
 		if l, ok := x.Leading.(*widget.List); ok && parts.places == nil {
-			parts.places = l
+			parts.places, parts.body = l, x
 		}
 		findFyneDialogParts(x.Leading, parts)
 		findFyneDialogParts(x.Trailing, parts)
@@ -195,8 +198,24 @@ func (a *App) improveFyneDialog(d *dialog.FileDialog) fyneDialogParts {
 			translatePlace(item)
 		}
 		l.Refresh()
+		a.fitPlaces(parts.body)
 	}
 	return parts
+}
+
+// fitPlaces widens the places beside the files to their longest name:
+// Fyne sizes them to its English names.
+func (a *App) fitPlaces(body *container.Split) {
+	if body == nil || body.Size().Width <= 0 {
+		return
+	}
+	widest := float32(0)
+	for _, name := range []string{"Home", "Computer", "Desktop", "Documents", "Downloads", "Music", "Pictures", "Videos"} {
+		widest = max(widest, fyne.MeasureText(placeName(name), fynetheme.TextSize(), fyne.TextStyle{}).Width)
+	}
+	// The icon and the paddings around it and the name.
+	need := widest + fynetheme.IconInlineSize() + 8*fynetheme.Padding()
+	body.SetOffset(min(0.4, float64(need/body.Size().Width)))
 }
 
 // translatePlace names a place of Fyne's file dialog in the user's

@@ -71,6 +71,7 @@ type Options struct {
 // Portal is a connection to the session bus's file chooser portal.
 type Portal struct {
 	conn *dbus.Conn
+	end  context.CancelFunc // ends the connection's context
 }
 
 // Connect connects to the session bus that the environment names
@@ -98,13 +99,22 @@ func ConnectAddress(ctx context.Context, address string) (*Portal, error) {
 	if strings.Contains(address, "autolaunch:") {
 		return nil, ErrNoPortal // it would start a bus
 	}
-	conn, err := dbus.Connect(address, dbus.WithContext(ctx))
+	// The connection lives past ctx, which only bounds the connecting:
+	// godbus closes a connection when its context ends.
+	life, end := context.WithCancel(context.Background())
+	stop := context.AfterFunc(ctx, end)
+	conn, err := dbus.Connect(address, dbus.WithContext(life))
 	if err != nil {
+		end()
 		return nil, fmt.Errorf("%w: %v", ErrNoPortal, err)
 	}
-	p := &Portal{conn: conn}
-	if err := p.check(ctx); err != nil {
-		conn.Close()
+	p := &Portal{conn: conn, end: end}
+	err = p.check(ctx)
+	if !stop() && err == nil {
+		err = fmt.Errorf("%w: %v", ErrNoPortal, ctx.Err())
+	}
+	if err != nil {
+		p.Close()
 		return nil, err
 	}
 	return p, nil
@@ -130,7 +140,10 @@ func (p *Portal) check(ctx context.Context) error {
 }
 
 // Close closes the connection.
-func (p *Portal) Close() error { return p.conn.Close() }
+func (p *Portal) Close() error {
+	defer p.end()
+	return p.conn.Close()
+}
 
 // OpenFile asks for a file to open and returns its path, or "" when the
 // user cancelled. It waits for the user's answer, or for ctx: a request

@@ -89,6 +89,25 @@ func TestSaveFile(t *testing.T) {
 	}
 }
 
+// The context of Connect bounds the connecting only: the portal is
+// asked after it ended.
+func TestConnectContextEndsBeforeAsking(t *testing.T) {
+	addr := portaltest.StartBus(t)
+	portaltest.NewPortal(t, addr, true, func(portaltest.Request) portaltest.Answer {
+		return portaltest.Answer{URI: "file:///tmp/a.pgn"}
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	p, err := filechooser.ConnectAddress(ctx, addr)
+	cancel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if path, err := p.OpenFile(context.Background(), pgnOptions()); path != "/tmp/a.pgn" || err != nil {
+		t.Errorf("OpenFile = %q, %v", path, err)
+	}
+}
+
 // A cancel gives no path and no error.
 func TestCancel(t *testing.T) {
 	p, _ := connect(t, func(portaltest.Request) portaltest.Answer { return portaltest.Answer{Cancel: true} })

@@ -47,13 +47,17 @@ func StartBus(t testing.TB) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd.Stderr = os.Stderr
+	var stderr strings.Builder // its complaints, told if the test fails
+	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("dbus-daemon: %v", err)
 	}
 	t.Cleanup(func() {
 		cmd.Process.Kill()
 		cmd.Wait()
+		if t.Failed() && stderr.Len() > 0 {
+			t.Logf("dbus-daemon said:\n%s", stderr.String())
+		}
 	})
 	line, err := bufio.NewReader(out).ReadString('\n')
 	if err != nil {
