@@ -181,3 +181,28 @@ func TestGiveUp(t *testing.T) {
 		t.Errorf("given up: %v", err)
 	}
 }
+
+// BenchmarkConnect measures the look for the portal, which the window
+// makes on its UI goroutine before each file dialog.
+func BenchmarkConnect(b *testing.B) {
+	addr := portaltest.StartBus(b)
+	portaltest.NewPortal(b, addr, true, nil)
+	for b.Loop() {
+		p, err := filechooser.ConnectAddress(context.Background(), addr)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p.Close()
+	}
+}
+
+// BenchmarkConnectNoPortal measures the same look on a bus without a
+// portal: the delay before Fyne's dialog.
+func BenchmarkConnectNoPortal(b *testing.B) {
+	addr := portaltest.StartBus(b)
+	for b.Loop() {
+		if _, err := filechooser.ConnectAddress(context.Background(), addr); !errors.Is(err, filechooser.ErrNoPortal) {
+			b.Fatal(err)
+		}
+	}
+}
