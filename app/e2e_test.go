@@ -44,6 +44,7 @@ type e2e struct {
 	home    string
 	display string
 	shots   string
+	bus     string // the session bus the program is started with, or none
 }
 
 func TestEndToEnd(t *testing.T) {
@@ -125,6 +126,7 @@ func TestEndToEnd(t *testing.T) {
 		e.clipboardRoundTrip(l.language)
 		e.openingTree(l.language)
 	}
+	e.fileChooser()
 
 	// A file that never ends (/dev/zero) is read in the background: the
 	// window shows at once.
@@ -288,7 +290,7 @@ func (p *process) kill() {
 func (e *e2e) start(home, language string, args ...string) *process {
 	p := &process{cmd: exec.Command(e.bin, args...), log: &syncBuffer{}, e: e}
 	p.cmd.Env = append(os.Environ(), "DISPLAY="+e.display, "HOME="+home, "XDG_CONFIG_HOME=",
-		"LANG="+language, "LC_ALL=", "LANGUAGE=")
+		"LANG="+language, "LC_ALL=", "LANGUAGE=", "DBUS_SESSION_BUS_ADDRESS="+e.bus)
 	p.cmd.Stdout, p.cmd.Stderr = p.log, p.log
 	if err := p.cmd.Start(); err != nil {
 		e.t.Fatal(err)

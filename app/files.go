@@ -22,25 +22,33 @@ import (
 var pgnFilter = storage.NewExtensionFileFilter([]string{".pgn", ".PGN"})
 
 // openDialog asks for a PGN file to open, once the current game is safe to
-// leave.
+// leave: in the desktop's file chooser, or else in Fyne's dialog.
 func (a *App) openDialog() {
 	a.confirmDiscard(func() {
-		d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-			if err != nil {
-				a.dlg.showError(err)
-				return
-			}
-			if r == nil {
-				return
-			}
-			path := r.URI().Path()
-			r.Close()
-			a.openPath(path)
-		}, a.win)
-		d.SetFilter(pgnFilter)
-		a.setDialogFolder(d)
-		a.dlg.show(d, nil)
+		q := fileQuestion{title: lang.L("Open a game"), ext: ".pgn"}
+		a.askFile(q, a.openFyneDialog, func(path string) { a.openPath(path) })
 	})
+}
+
+// openFyneDialog asks for a PGN file to open in Fyne's dialog.
+func (a *App) openFyneDialog() {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			a.dlg.showError(err)
+			return
+		}
+		if r == nil {
+			return
+		}
+		path := r.URI().Path()
+		r.Close()
+		a.openPath(path)
+	}, a.win)
+	d.SetFilter(pgnFilter)
+	d.SetTitleText(lang.L("Open a game"))
+	a.setDialogFolder(d)
+	a.dlg.show(d, nil)
+	a.improveFyneDialog(d)
 }
 
 // setDialogFolder starts a file dialog in the folder used last.
@@ -122,10 +130,19 @@ func (a *App) saveAsThen(then func()) {
 	a.askFileToWrite(".pgn", a.suggestedFileName(), func(path string) { a.saveToPath(path, then) })
 }
 
-// askFileToWrite asks in a save dialog, starting in the folder used last,
-// for a file of extension ext to write, suggesting name; write gets the
-// path chosen, named with ext (see withExtension).
+// askFileToWrite asks, starting in the folder used last, for a file of
+// extension ext to write, suggesting name: in the desktop's file
+// chooser, or else in Fyne's dialog. write gets the path chosen, named
+// with ext (see withExtension).
 func (a *App) askFileToWrite(ext, name string, write func(path string)) {
+	q := fileQuestion{save: true, title: lang.L("Save as…"), ext: ext, name: name}
+	a.askFile(q, func() { a.askFyneFileToWrite(ext, name, write) }, func(path string) {
+		a.withExtension(path, ext, write)
+	})
+}
+
+// askFyneFileToWrite is askFileToWrite in Fyne's dialog.
+func (a *App) askFyneFileToWrite(ext, name string, write func(path string)) {
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil {
 			a.dlg.showError(err)
@@ -140,8 +157,10 @@ func (a *App) askFileToWrite(ext, name string, write func(path string)) {
 	}, a.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{ext, strings.ToUpper(ext)}))
 	d.SetFileName(name)
+	d.SetTitleText(lang.L("Save as…"))
 	a.setDialogFolder(d)
 	a.dlg.show(d, nil)
+	a.takeSaveName(d, a.improveFyneDialog(d), ext, write)
 }
 
 // withExtension runs write with the file chosen in a save dialog, named

@@ -49,6 +49,9 @@ func newHarness(t *testing.T) *harness {
 func newHarnessIn(t *testing.T, dir string) *harness {
 	t.Helper()
 	test.NewTempApp(t)
+	// The app looks for the desktop's file chooser on the session bus:
+	// not the developer's own (a test that wants one sets up a fake).
+	noPortal(t)
 	h := &harness{t: t, clock: &fakeClock{t: time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC)}, queue: make(uiQueue, 100000)}
 	h.legacyAutosave = filepath.Join(dir, "autosave.pgn")
 	// The tests play untimed unless they say otherwise.

@@ -37,14 +37,15 @@ func fullDisk(t *testing.T, name, content string) string {
 	return path
 }
 
-// saveThroughDialog saves the game with Ctrl+Shift+S's dialog: the name
-// typed in the folder given, Save, and Yes when asked to overwrite.
+// saveThroughDialog saves the game with Ctrl+Shift+S's dialog (Fyne's:
+// the harness has no portal): the name typed in the folder
+// given, Save, and Replace when asked about the name typed.
 func (h *harness) saveThroughDialog(dir, name string) {
 	h.t.Helper()
 	h.app.settings.SetLastDirectory(dir)
 	h.app.saveAs()
 	top := h.app.win.Canvas().Overlays().Top()
-	entry, ok := find(top, func(e *widget.Entry) bool { return e.Visible() })
+	entry, ok := find(top, func(e *escapableEntry) bool { return e.Visible() })
 	if !ok {
 		h.t.Fatal("no file name entry in the save dialog")
 	}
@@ -54,8 +55,8 @@ func (h *harness) saveThroughDialog(dir, name string) {
 		h.t.Fatal("no Save button in the save dialog")
 	}
 	test.Tap(save)
-	if strings.Contains(h.dialogText(), "overwrite") {
-		h.tapButton("Yes")
+	if strings.Contains(h.dialogText(), name+" already exists") {
+		h.tapButton("Replace")
 	}
 }
 
