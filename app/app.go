@@ -113,7 +113,7 @@ func New(a fyne.App, o Options) *App {
 	}
 	app := &App{
 		fyne:        a,
-		settings:    settings.New(a.Preferences()),
+		settings:    settings.New(o.Settings),
 		now:         o.Now,
 		autosaveDir: autosaveDir(a.Storage().RootURI(), o.AutosaveDir),
 		locale:      readSystemLocale(),

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/settings"
 	"github.com/echiquier/echiquier/widgets"
 )
 
@@ -216,5 +218,31 @@ func TestTheSettingsSayWhetherTheNotationFollowsTheLanguage(t *testing.T) {
 	}).SetSelected("Selon la langue (Nf3 en anglais, Cf3 en français)")
 	if got := h.app.ui.moves.Notation("Nf3"); got != "Cf3" {
 		t.Errorf("following the language again, in French the list shows %q", got)
+	}
+}
+
+// TestTheSettingsGoToTheStoreGiven: the program keeps its settings in a
+// file of its own (settings.FileStore, written safely); the app wrote
+// them to Fyne's preferences instead, whatever store it was given.
+func TestTheSettingsGoToTheStoreGiven(t *testing.T) {
+	test.NewTempApp(t)
+	path := filepath.Join(t.TempDir(), "settings.json")
+	store, notices := settings.OpenFile(path, settings.Options{})
+	if len(notices) > 0 {
+		t.Fatal(notices)
+	}
+	a := New(fyne.CurrentApp(), Options{NoTicker: true, AutosaveDir: t.TempDir(), Settings: store})
+	t.Cleanup(func() { a.win.Close(); a.autosave.Close() })
+	a.flip()
+	if err := store.Close(); err != nil {
+		t.Fatal(err)
+	}
+	again, _ := settings.OpenFile(path, settings.Options{})
+	defer again.Close()
+	if !settings.New(again).Flipped() {
+		t.Error("the board turned, but the settings file does not say so")
+	}
+	if fyne.CurrentApp().Preferences().BoolWithFallback("board.flipped", false) {
+		t.Error("the setting went to Fyne's preferences")
 	}
 }
