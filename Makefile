@@ -2,7 +2,8 @@
 #
 #   make run        build the app and open it
 #   make test       everything CI checks (formatting, vet, race tests,
-#                   fuzzing, the end-to-end test under Xvfb, the package)
+#                   fuzzing, the end-to-end test under Xvfb, the package,
+#                   the Windows packages under Wine)
 #   make package    the Linux package, dist/echiquier-VERSION-linux-ARCH.tar.xz
 #   make install    install it for the current user, under ~/.local
 #                   (make install PREFIX=/other/prefix to choose)
@@ -36,8 +37,8 @@ PACKAGE_PKGS := xz-utils
 # icon, zip.
 WINDOWS_PKGS := gcc-mingw-w64-x86-64 nsis imagemagick zip
 # ... and its smoke test: Wine runs the installer and the program (wine64
-# for 64-bit programs), under the Xvfb of TEST_PKGS.
-TEST_PKGS  += wine wine64
+# for 64-bit programs), under the Xvfb of TEST_PKGS; unzip opens the zip.
+TEST_PKGS  += wine wine64 unzip
 
 # The Linux package, built by Fyne's own tool (a tool directive in go.mod).
 VERSION := $(shell sed -n 's/^[[:space:]]*Version[[:space:]]*=[[:space:]]*"\(.*\)"/\1/p' FyneApp.toml)
@@ -181,12 +182,10 @@ $(WINDOWS_EXE): $(filter-out resources/linux/% resources/windows/%,$(PACKAGE_SOU
 	exit $$status
 	mv Échiquier.exe $@
 
-# The zip and the installer (package.sh).
-$(WINDOWS_SETUP): $(WINDOWS_EXE) LICENSE README.md resources/icon.png resources/fonts/LICENSE-*.txt \
-		resources/windows/package.sh resources/windows/echiquier.nsi | windows-deps
+# The zip and the installer, made together (package.sh).
+$(WINDOWS_ZIP) $(WINDOWS_SETUP) &: $(WINDOWS_EXE) LICENSE README.md resources/icon.png resources/fonts/LICENSE-*.txt \
+		pieces/*/README.md resources/windows/package.sh resources/windows/echiquier.nsi | windows-deps
 	sh resources/windows/package.sh $(WINDOWS_EXE) $(VERSION) $(WINDOWS_ZIP) $(WINDOWS_SETUP)
-
-$(WINDOWS_ZIP): $(WINDOWS_SETUP)
 
 windows: $(WINDOWS_ZIP) $(WINDOWS_SETUP)
 
