@@ -3,16 +3,18 @@
 #
 # Checks the Windows packages that `make windows` wrote. The zip holds a
 # stripped 64-bit Windows GUI program with the app's icon and version,
-# the licence and the credits. Then, under Wine, in a fresh prefix and a
-# private Xvfb: the installer installs silently (/S) for the user alone,
-# with its Start-menu entry, its uninstaller registered under HKCU and
-# the .pgn association under HKCU\Software\Classes; the installed program
-# opens a game given on its command line as a Windows path (drive letter,
+# the licence and the credits; the installer asks for no administrator
+# rights. Then, under Wine, in a fresh prefix and a private Xvfb: the
+# installer installs silently (/S) for the user alone, with its
+# Start-menu entry, its uninstaller registered under HKCU and the .pgn
+# association under HKCU\Software\Classes; the installed program opens a
+# game given on its command line as a Windows path (drive letter,
 # backslashes, a space) and shows it (its window is named after the file;
-# screenshots in testoutput/windows/), keeps its settings and autosave
-# under %APPDATA%\fyne; opening a .pgn file through Windows' shell (what a
-# double click in Explorer does) starts it on that file; the uninstaller
-# (/S) takes away the files, the entry and the registry keys.
+# screenshots in testoutput/windows/), and keeps its settings and
+# autosave under %APPDATA%\fyne; opening a .pgn file through Windows'
+# shell (what a double click in Explorer does) starts it on that file;
+# the uninstaller (/S) takes away the files, the entry and the registry
+# keys, and leaves the user's settings.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -84,6 +86,12 @@ check_zip() {
 	LC_ALL=C grep -qaP '\xc9\x00c\x00h\x00i\x00q\x00u\x00i\x00e\x00r\x00\x00\x00' "$exe" ||
 		fail "echiquier.exe's version resource does not name $name"
 	pass "echiquier.exe: PE32+, Windows GUI, no debug sections, icon, manifest and version $version ($(wc -c <"$exe") bytes)"
+
+	# Wine runs everything with every right: the installer's manifest is
+	# what says that Windows will not ask for an administrator.
+	grep -qa 'requestedExecutionLevel level="asInvoker"' "$setup" ||
+		fail "the installer's manifest does not run it as the user (asInvoker)"
+	pass "the installer runs as the user, without administrator rights ($(wc -c <"$setup") bytes)"
 }
 
 # start_x starts a private Xvfb on a free display from 200 up (the Go
