@@ -136,7 +136,7 @@ wait_until() {
 }
 
 # wincmd prints what cmd.exe expands TEXT to, without the line end.
-wincmd() { wine cmd /c echo "$1" 2>/dev/null | tr -d '\r'; }
+wincmd() { timeout 60 wine cmd /c echo "$1" 2>/dev/null | tr -d '\r'; }
 
 # regval KEY NAME prints the text of the value NAME of KEY (@: its
 # default value). It reads what reg export writes, UTF-16, with .reg's
@@ -144,7 +144,7 @@ wincmd() { wine cmd /c echo "$1" 2>/dev/null | tr -d '\r'; }
 # byte.
 regval() {
 	rm -f "$work/key.reg"
-	wine reg export "$1" "$(winepath -w "$work/key.reg")" /y >/dev/null 2>&1 || return 1
+	timeout 60 wine reg export "$1" "$(winepath -w "$work/key.reg")" /y >/dev/null 2>&1 || return 1
 	if [ "$2" = @ ]; then want='@="'; else want="\"$2\"=\""; fi
 	# The key's own section only, not its subkeys'.
 	iconv -f UTF-16 -t UTF-8 "$work/key.reg" | tr -d '\r' | awk '/^\[/ { n++; next } n == 1' |
@@ -198,7 +198,7 @@ run_until_window() {
 	# What the running program keeps in its storage folder (its autosave
 	# lock is there only while it runs).
 	running_files=$(ls -A "$storage" 2>/dev/null | tr '\n' ' ')
-	wine taskkill /im echiquier.exe >/dev/null 2>&1 || true
+	timeout 60 wine taskkill /im echiquier.exe >/dev/null 2>&1 || true
 	wait_until 60 sh -c '! xdotool search --name "$1"' - "$title" ||
 		fail "echiquier.exe did not close on WM_CLOSE"
 }
@@ -303,12 +303,12 @@ check_wine() {
 	# 8's shows HKLM's alone: the installer's keys are copied there as
 	# they are.
 	for key in .pgn Echiquier.pgn; do
-		wine reg export "$classes\\$key" "$(winepath -w "$work/user.reg")" /y >/dev/null 2>&1 ||
+		timeout 60 wine reg export "$classes\\$key" "$(winepath -w "$work/user.reg")" /y >/dev/null 2>&1 ||
 			fail "reg export $classes\\$key"
 		iconv -f UTF-16 -t UTF-8 "$work/user.reg" |
 			sed 's/^\[HKEY_CURRENT_USER\\Software\\Classes\\/[HKEY_LOCAL_MACHINE\\Software\\Classes\\/' |
 			{ printf '\377\376' && iconv -f UTF-8 -t UTF-16LE; } >"$work/machine.reg"
-		wine reg import "$(winepath -w "$work/machine.reg")" >/dev/null 2>&1 || fail "reg import of $key"
+		timeout 60 wine reg import "$(winepath -w "$work/machine.reg")" >/dev/null 2>&1 || fail "reg import of $key"
 	done
 	got=$(regval 'HKCR\Echiquier.pgn\shell\open\command' @)
 	[ "$got" = "\"$exe_w\" \"%1\"" ] || fail "copying the association into HKLM gave '$got'"
@@ -327,9 +327,11 @@ check_wine() {
 	timeout 120 wineserver -w || true
 	[ ! -e "$lnk" ] || fail "the uninstaller left the Start-menu entry"
 	for key in "$classes\\.pgn" "$classes\\Echiquier.pgn" "$uninstall_key"; do
-		if wine reg query "$key" >/dev/null 2>&1; then
-			fail "the uninstaller left $key"
-		fi
+		# reg query: 0 found, 1 not found.
+		status=0
+		timeout 60 wine reg query "$key" >/dev/null 2>&1 || status=$?
+		[ $status -ne 0 ] || fail "the uninstaller left $key"
+		[ $status -eq 1 ] || fail "reg query $key failed ($status)"
 	done
 	[ -d "$storage" ] || fail "the uninstaller removed the user's settings and autosave"
 	pass "uninstalled silently: files, Start-menu entry and registry keys gone, the user's settings kept"
