@@ -2,11 +2,15 @@
 #
 #   make run        build the app and open it
 #   make test       everything CI checks (formatting, vet, race tests,
-#                   fuzzing, the end-to-end test under Xvfb, the package)
+#                   fuzzing, the end-to-end test under Xvfb, the package,
+#                   the Windows packages under Wine)
 #   make package    the Linux package, dist/echiquier-VERSION-linux-ARCH.tar.xz
 #   make install    install it for the current user, under ~/.local
 #                   (make install PREFIX=/other/prefix to choose)
 #   make uninstall  remove what make install put there
+#   make windows    the Windows program, cross-built: a zip and an installer,
+#                   dist/echiquier-VERSION-windows-amd64.zip and
+#                   dist/echiquier-VERSION-setup.exe
 #
 # They install the Debian packages they need when they are missing.
 
@@ -28,6 +32,13 @@ TEST_PKGS  := xvfb xdotool imagemagick pgn-extract stockfish xclip librsvg2-bin
 TEST_PKGS  += desktop-file-utils xdg-utils libfile-mimeinfo-perl
 # Packages `make package` needs: fyne packs the package with tar -J.
 PACKAGE_PKGS := xz-utils
+# Packages `make windows` needs: the MinGW-w64 cross-compiler (Fyne's cgo
+# for Windows), NSIS for the installer, ImageMagick for the installer's
+# icon, zip.
+WINDOWS_PKGS := gcc-mingw-w64-x86-64 nsis imagemagick zip
+# ... and its smoke test: Wine runs the installer and the program (wine64
+# for 64-bit programs), under the Xvfb of TEST_PKGS; unzip opens the zip.
+TEST_PKGS  += wine wine64 unzip
 
 # The Linux package, built by Fyne's own tool (a tool directive in go.mod).
 VERSION := $(shell sed -n 's/^[[:space:]]*Version[[:space:]]*=[[:space:]]*"\(.*\)"/\1/p' FyneApp.toml)
@@ -39,6 +50,12 @@ PACKAGE_SOURCES := main.go go.mod go.sum FyneApp.toml $(shell find app widgets t
 	pieces resources settings -type f -not -path '*/testdata/*' -not -name '*_test.go' 2>/dev/null)
 # Where make install puts the app; the desktop finds it under ~/.local.
 PREFIX  := $(HOME)/.local
+
+# The Windows program and its two packages.
+WINDOWS_EXE   := dist/windows/$(BINARY).exe
+WINDOWS_ZIP   := dist/$(BINARY)-$(VERSION)-windows-amd64.zip
+WINDOWS_SETUP := dist/$(BINARY)-$(VERSION)-setup.exe
+WINDOWS_CC    := x86_64-w64-mingw32-gcc
 
 # ensure-packages installs the Debian packages given that are not installed
 # yet, with sudo when not root.
@@ -56,8 +73,9 @@ endef
 # Tests read no locale of their own: a fixed one keeps messages stable.
 export LANG := en_US.UTF-8
 
-.PHONY: all run build deps test-deps package-deps test check-format vet unit fuzz e2e \
-	bench clean package install uninstall package-check install-check
+.PHONY: all run build deps test-deps package-deps windows-deps test check-format vet unit \
+	fuzz e2e bench clean package install uninstall package-check install-check windows \
+	windows-check
 
 all: build
 
@@ -67,7 +85,10 @@ deps:
 package-deps:
 	$(call ensure-packages,$(PACKAGE_PKGS))
 
-test-deps: deps package-deps
+windows-deps:
+	$(call ensure-packages,$(WINDOWS_PKGS))
+
+test-deps: deps package-deps windows-deps
 	$(call ensure-packages,$(TEST_PKGS))
 
 build: deps
@@ -76,7 +97,7 @@ build: deps
 run: build
 	./$(BINARY)
 
-test: test-deps check-format vet unit fuzz e2e package-check install-check
+test: test-deps check-format vet unit fuzz e2e package-check install-check windows-check
 
 check-format:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -141,6 +162,39 @@ package-check: $(PACKAGE)
 # make itself: a $(MAKE) here would run even under make -n).
 install-check: $(PACKAGE)
 	sh resources/linux/check.sh install
+
+# The Windows program, built by Fyne's tool as the Linux package is, with
+# the release flags and -H=windowsgui (no console window). It writes the
+# icon and the version (from FyneApp.toml) as fyne.syso into the source
+# folder, with the program, for the time of its build: nothing else may
+# build the root package meanwhile (a Linux link would take that Windows
+# object). CGO_ENABLED=0 is for `go tool` building the tool itself for
+# Linux (CC is the Windows compiler); the tool turns cgo on for the app.
+# The tool names the program after the app, Échiquier.exe; the packages
+# call it echiquier.exe, the name typed on a command line.
+$(WINDOWS_EXE): $(filter-out resources/linux/% resources/windows/%,$(PACKAGE_SOURCES)) | windows-deps
+	rm -rf dist/windows && mkdir -p dist/windows
+	rm -f $(BINARY).exe Échiquier.exe fyne.syso
+	cp -p FyneApp.toml dist/windows/FyneApp.toml.orig
+	CGO_ENABLED=0 CC=$(WINDOWS_CC) $(GO) tool fyne package -os windows -release \
+		-src "$(CURDIR)"; \
+	status=$$?; cp -p dist/windows/FyneApp.toml.orig FyneApp.toml; rm -f dist/windows/FyneApp.toml.orig; \
+	exit $$status
+	mv Échiquier.exe $@
+
+# The zip and the installer, made together (package.sh).
+$(WINDOWS_ZIP) $(WINDOWS_SETUP) &: $(WINDOWS_EXE) LICENSE README.md resources/icon.png resources/fonts/LICENSE-*.txt \
+		pieces/*/README.md resources/windows/package.sh resources/windows/echiquier.nsi | windows-deps
+	sh resources/windows/package.sh $(WINDOWS_EXE) $(VERSION) $(WINDOWS_ZIP) $(WINDOWS_SETUP)
+
+windows: $(WINDOWS_ZIP) $(WINDOWS_SETUP)
+
+# The packages' contents, then, under Wine in a virtual X server: the
+# installer installed silently, the .pgn association, the program showing
+# a game given on its command line and one opened through the
+# association, and the uninstaller taking everything away.
+windows-check: $(WINDOWS_ZIP) $(WINDOWS_SETUP)
+	sh resources/windows/check.sh $(WINDOWS_ZIP) $(WINDOWS_SETUP)
 
 clean:
 	rm -f $(BINARY)
