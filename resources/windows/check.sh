@@ -281,20 +281,19 @@ check_wine() {
 	run_until_window "Ruy Lopez.pgn" "$shots/command-line.png" wine "$dir/echiquier.exe" "$game_w"
 	pass "echiquier.exe '$game_w' showed the game: window '$window_name', $colours colours ($shots/command-line.png)"
 
-	# Fyne's preferences, the settings (settings.FileStore) and the
-	# autosave (its lock, while the program runs) share Fyne's storage
-	# folder, in the roaming AppData.
-	case " $running_files" in *" preferences.json "*) ;; *) fail "no preferences.json in $storage_w: $running_files" ;; esac
+	# The settings (settings.FileStore, in settings\settings.json) and
+	# the autosave (its lock, while the program runs) are in Fyne's
+	# storage folder, in the roaming AppData.
+	case " $running_files" in *" settings "*) ;; *) fail "no settings folder in $storage_w: $running_files" ;; esac
 	case " $running_files" in *" autosave-"*) ;; *) fail "no autosave files in $storage_w: $running_files" ;; esac
 	[ ! -e "$HOME/.config/fyne" ] || fail "the program wrote into the Unix ~/.config/fyne"
-	pass "Fyne's preferences and the autosave in $storage_w: $running_files"
+	pass "the settings and the autosave in $storage_w: $running_files"
 	# Opening the game made its folder the last one used: a setting,
-	# kept in the storage folder (settings\settings.json, or Fyne's
-	# preferences.json while the app's settings go there), written as
-	# Windows names the folder.
+	# kept in settings\settings.json, written as Windows names the
+	# folder.
 	dir_json=$(printf '%s\n' "${game_w%\\*}" | sed 's/\\/\\\\/g')
 	kept_in=$(grep -rlF "\"$dir_json\"" "$storage" | sed "s|^$storage/||" | tr '\n' ' ')
-	[ -n "$kept_in" ] || fail "no file in $storage_w names the last folder, $dir_json"
+	[ "$kept_in" = "settings/settings.json " ] || fail "the last folder, $dir_json, is not in settings\\settings.json of $storage_w (found in: $kept_in)"
 	pass "the last folder, $dir_json, kept in $storage_w: $kept_in"
 
 	# A double click in Explorer: the shell opens the file with the
