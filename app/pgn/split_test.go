@@ -242,4 +242,3 @@ func FuzzSplit(f *testing.F) {
 		checkSplit(t, data, every(1, len(data)))
 	})
 }
-
