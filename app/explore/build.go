@@ -358,7 +358,7 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 // read twice, and the reader's start, cost nothing; short enough that
 // the sections read ahead take little memory and share the work of a
 // small file.
-const sectionBytes = 4 << 20
+const sectionBytes = 1 << 20
 
 // cutSections cuts the file into sections of about size bytes at likely
 // starts of games, and sends them in order to jobs in batches taken from
