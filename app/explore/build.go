@@ -46,7 +46,7 @@ type options struct {
 	// when they come again (0: maxSeenPlies).
 	maxSeen int
 	// section is the length of the sections read on their own
-	// (0: sectionBytes).
+	// (0: from the size of the file).
 	section int64
 }
 
@@ -267,7 +267,9 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 
 	workers := max(1, runtime.GOMAXPROCS(0))
 	if opt.section == 0 {
-		opt.section = sectionBytes
+		// Eight sections a goroutine at least, for the last ones to end
+		// together.
+		opt.section = min(max(total/int64(8*workers), minSection), maxSection)
 	}
 	// The batches are the sections under way: taking one from free
 	// before reading a section bounds the memory of those read ahead of
@@ -353,12 +355,14 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 	return t, readErr
 }
 
-// sectionBytes is the length of a section of the file that a goroutine
-// reads and replays on its own: long enough that the games past its cut
-// read twice, and the reader's start, cost nothing; short enough that
-// the sections read ahead take little memory and share the work of a
-// small file.
-const sectionBytes = 1 << 20
+// A section of the file, which a goroutine reads and replays on its own,
+// is long enough that the reader's start, and the games past its cut
+// read twice, cost nothing; short enough that the sections read ahead
+// take little memory and share the work of a small file.
+const (
+	minSection = 256 << 10
+	maxSection = 4 << 20
+)
 
 // cutSections cuts the file into sections of about size bytes at likely
 // starts of games, and sends them in order to jobs in batches taken from
