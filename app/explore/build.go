@@ -21,9 +21,12 @@ import (
 // of the games read until then with ctx.Err(); on a read error, with
 // that error.
 //
-// One goroutine reads the games, one per processor replays them with
+// The file is cut into sections at likely starts of games (pgn.Cut); one
+// goroutine per processor reads a section and replays its games with
 // app/game's move generator, and Build's own goroutine gathers the
-// positions: memory is the tree's, plus a bounded buffer of game lists
+// positions, section after section in file order, so that games are
+// numbered as a reading of the whole file numbers them: memory is the
+// tree's, plus the few sections read ahead, a bounded buffer of game lists
 // that spills to a temporary file for very large files, and the
 // positions of the first games (at most 64 MB) to recognise them when
 // the file has them again.
@@ -50,8 +53,9 @@ type options struct {
 	section int64
 }
 
-// batchGames is how many games go to a replaying goroutine at a time:
-// enough to make passing them cheap, few enough to keep memory small.
+// batchGames is how many games a goroutine reads before it replays them:
+// enough to ask about the games seen before at once, few enough that the
+// games read and not yet replayed take little memory.
 const batchGames = 256
 
 // Flags of a ply.
