@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log"
+	"os"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -47,6 +48,7 @@ type treePanel struct {
 	gamesBtn *widget.Button
 
 	path  string        // the file the tree is of, "" for none
+	stamp fileStamp     // of path when its tree was started
 	tree  *explore.Tree // nil until built
 	build *treeBuild    // the build running, or nil
 	// ended says that the build of path ended early (stopped, failed):
@@ -57,6 +59,22 @@ type treePanel struct {
 	fen   string             // the position listed, "" for none
 	count int                // the games that reach it
 	moves []explore.MoveStat // the moves listed
+}
+
+// fileStamp tells a file changed: its size and time of change.
+type fileStamp struct {
+	size    int64
+	modTime time.Time
+}
+
+// stampOf returns the stamp of the file at path; the zero stamp when it
+// cannot be read.
+func stampOf(path string) fileStamp {
+	st, err := os.Stat(path)
+	if err != nil {
+		return fileStamp{}
+	}
+	return fileStamp{st.Size(), st.ModTime()}
 }
 
 // treeBuild is a tree being built: how far it got, and how to stop it.
@@ -141,6 +159,12 @@ func (p *treePanel) follow(ev session.Event) {
 		p.cancel()
 		p.closeTree()
 		p.path, p.ended, p.err = path, false, nil
+	} else if ev.Change.Has(session.FileChanged) && p.started() && stampOf(path) != p.stamp {
+		// The file was written (a game saved back into it): the tree of
+		// what it held is built again.
+		p.cancel()
+		p.closeTree()
+		p.ended, p.err = false, nil
 	}
 	if !p.shown {
 		return
@@ -149,6 +173,12 @@ func (p *treePanel) follow(ev session.Event) {
 		p.start()
 	}
 	p.showPosition(false)
+}
+
+// started reports whether the tree of the file was built, or is being
+// built.
+func (p *treePanel) started() bool {
+	return p.tree != nil || p.build != nil || p.ended
 }
 
 // indexing reports whether a file is being indexed: the tree waits for
@@ -168,6 +198,7 @@ func (p *treePanel) start() {
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &treeBuild{cancel: cancel, started: time.Now()}
 	p.build = b
+	p.stamp = stampOf(p.path)
 	path, dir, post := p.path, p.cacheDir, p.post
 	go func() {
 		var last time.Time
@@ -325,9 +356,19 @@ func (p *treePanel) statusText() string {
 	}
 	text := lang.L("Games reaching this position: {{.Count}}", map[string]any{"Count": p.count})
 	if p.ended {
-		text = lang.L("{{.Text}} — tree stopped after {{.Games}} games", map[string]any{"Text": text, "Games": p.tree.Len()})
+		switch n := p.tree.Len(); n {
+		case 0:
+			text = lang.L("{{.Text}} — tree stopped before the first game", map[string]any{"Text": text})
+		case 1:
+			text = lang.L("{{.Text}} — tree stopped after 1 game", map[string]any{"Text": text})
+		default:
+			text = lang.L("{{.Text}} — tree stopped after {{.Games}} games", map[string]any{"Text": text, "Games": n})
+		}
 	}
-	if n := p.tree.Skipped(); n > 0 {
+	switch n := p.tree.Skipped(); {
+	case n == 1:
+		text = lang.L("{{.Text}} — 1 game of the file could not be read", map[string]any{"Text": text})
+	case n > 1:
 		text = lang.L("{{.Text}} — {{.Count}} games of the file could not be read", map[string]any{"Text": text, "Count": n})
 	}
 	return text

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -11,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/echiquier/echiquier/app/explore"
 	"github.com/echiquier/echiquier/app/session"
 )
 
@@ -107,7 +109,7 @@ func TestTreeListsTheMovesOfThePositionShown(t *testing.T) {
 	if got := h.treeRows(); !slices.Equal(got, want) {
 		t.Errorf("start position: %v, want %v", got, want)
 	}
-	if got := h.app.tree.status.Text; !strings.Contains(got, "Games reaching this position: 4") || !strings.Contains(got, "1 games of the file could not be read") {
+	if got := h.app.tree.status.Text; !strings.Contains(got, "Games reaching this position: 4") || !strings.Contains(got, "— 1 game of the file could not be read") {
 		t.Errorf("status %q", got)
 	}
 	h.app.step(1)
@@ -204,7 +206,64 @@ func TestTreeFollowsANewLanguage(t *testing.T) {
 	if got := h.treeRows(); len(got) != 2 || !strings.HasPrefix(got[0], "e4 3") {
 		t.Errorf("rows in French: %v", got)
 	}
-	if got := h.app.tree.status.Text; !strings.Contains(got, "Parties arrivant à cette position\u00a0: 4") {
+	if got := h.app.tree.status.Text; !strings.Contains(got, "Parties arrivant à cette position\u00a0: 4") || !strings.Contains(got, "— 1 partie du fichier n’a pas pu être lue") {
 		t.Errorf("status in French: %q", got)
+	}
+}
+
+func TestTreeIsBuiltAgainWhenAGameIsSavedIntoTheFile(t *testing.T) {
+	h := newHarness(t)
+	h.openTree("[White \"A\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n[White \"B\"]\n[Result \"1-0\"]\n\n1. d4 d5 1-0\n")
+	old := h.app.tree.tree
+	h.app.showNode(h.app.sess.Game().MainLine()[1]) // 1. e4 e5, the end of game 1
+	if got := h.treeRows(); len(got) != 0 {
+		t.Fatalf("moves after 1... e5 before saving: %v", got)
+	}
+	h.play("g1f3")
+	if h.history() != "e4 e5 Nf3" {
+		t.Fatalf("the game is %s", h.history())
+	}
+	if h.app.tree.tree != old || h.app.tree.build != nil {
+		t.Fatal("the tree was built again before the game was saved")
+	}
+	h.app.save()
+	if h.app.tree.build == nil {
+		t.Fatal("saving the game into the file does not build its tree again")
+	}
+	h.waitForTree()
+	h.app.showNode(h.app.sess.Game().MainLine()[1])
+	if got := h.treeRows(); !slices.Equal(got, []string{"Nf3 1 0/0/0 0"}) {
+		t.Errorf("moves after 1... e5 once saved: %v", got)
+	}
+	if got := h.app.tree.status.Text; !strings.Contains(got, "Games reaching this position: 1") {
+		t.Errorf("status %q", got)
+	}
+}
+
+func TestTreeSaysGameInTheSingular(t *testing.T) {
+	h := newHarness(t)
+	h.openTree(treeGames)
+	p := &h.app.tree
+	p.ended = true
+	p.showStatus()
+	if got := p.status.Text; !strings.Contains(got, "tree stopped after 5 games") {
+		t.Errorf("status of a tree stopped after 5 games: %q", got)
+	}
+	for _, c := range []struct{ text, want string }{
+		{"[Result \"1-0\"]\n\n1. d4 1-0\n", "— tree stopped after 1 game"},
+		{"", "— tree stopped before the first game"},
+	} {
+		path := filepath.Join(t.TempDir(), "part.pgn")
+		writeFile(t, path, c.text)
+		tree, err := explore.Build(context.Background(), path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.tree.Close()
+		p.tree = tree
+		p.showStatus()
+		if got := p.status.Text; !strings.Contains(got, c.want) {
+			t.Errorf("status %q, want %q", got, c.want)
+		}
 	}
 }

@@ -148,23 +148,34 @@ func BenchmarkGames(b *testing.B) {
 // times over (100: 3.26 million games, 2.3 GB) and logs the time, the
 // peak memory of the process and the time of queries. It writes the
 // file in ECHIQUIER_BIG_DIR (or the temporary directory) and needs as
-// much free space.
+// much free space; with ECHIQUIER_BIG_FILE, it writes the file there
+// and keeps it, or reads it when it is there already, for the next run.
 func TestBigFile(t *testing.T) {
 	copies, _ := strconv.Atoi(os.Getenv("ECHIQUIER_BIG_COPIES"))
 	if copies <= 0 {
 		t.Skip("set ECHIQUIER_BIG_COPIES (100 for 3.26 million games, 2.3 GB of disk) to run it")
 	}
-	dir := os.Getenv("ECHIQUIER_BIG_DIR")
-	if dir == "" {
-		dir = t.TempDir()
-	} else {
-		var err error
-		if dir, err = os.MkdirTemp(dir, "big"); err != nil {
-			t.Fatal(err)
+	path := os.Getenv("ECHIQUIER_BIG_FILE")
+	if _, err := os.Stat(path); path == "" || err != nil {
+		dir := os.Getenv("ECHIQUIER_BIG_DIR")
+		if dir == "" {
+			dir = t.TempDir()
+		} else {
+			var err error
+			if dir, err = os.MkdirTemp(dir, "big"); err != nil {
+				t.Fatal(err)
+			}
+			defer os.RemoveAll(dir)
 		}
-		defer os.RemoveAll(dir)
+		made := corpusFile(t, dir, copies)
+		if path != "" {
+			if err := os.Rename(made, path); err != nil {
+				t.Fatal(err)
+			}
+			made = path
+		}
+		path = made
 	}
-	path := corpusFile(t, dir, copies)
 	start, cpu := time.Now(), cpuTime()
 	tree, err := explore.Build(context.Background(), path, nil)
 	if err != nil {

@@ -21,9 +21,12 @@ import (
 // of the games read until then with ctx.Err(); on a read error, with
 // that error.
 //
-// One goroutine reads the games, one per processor replays them with
+// The file is cut into sections at likely starts of games (pgn.Cut); one
+// goroutine per processor reads a section and replays its games with
 // app/game's move generator, and Build's own goroutine gathers the
-// positions: memory is the tree's, plus a bounded buffer of game lists
+// positions, section after section in file order, so that games are
+// numbered as a reading of the whole file numbers them: memory is the
+// tree's, plus the few sections read ahead, a bounded buffer of game lists
 // that spills to a temporary file for very large files, and the
 // positions of the first games (at most 64 MB) to recognise them when
 // the file has them again.
@@ -45,10 +48,14 @@ type options struct {
 	// maxSeen is the number of plies of games kept to recognise them
 	// when they come again (0: maxSeenPlies).
 	maxSeen int
+	// section is the length of the sections read on their own
+	// (0: from the size of the file).
+	section int64
 }
 
-// batchGames is how many games go to a replaying goroutine at a time:
-// enough to make passing them cheap, few enough to keep memory small.
+// batchGames is how many games a goroutine reads before it replays them:
+// enough to ask about the games seen before at once, few enough that the
+// games read and not yet replayed take little memory.
 const batchGames = 256
 
 // Flags of a ply.
@@ -89,14 +96,17 @@ type record struct {
 	from, to int
 }
 
-// batch is a run of consecutive games.
+// batch is a section of the file: its games, read by sec, the
+// section's own reader or the one of the section before.
 type batch struct {
-	seq   int
-	first int // number of the first game
-	done  int64
-	games []*pgn.Game // nil: a game the reader could not read
-	recs  []record
-	plies []ply
+	seq        int
+	first      int // number of the first game
+	start, end int64
+	sec        *pgn.SectionReader
+	err        error       // what stopped the reading before the end of the section
+	games      []*pgn.Game // the games being replayed; nil: a game the reader could not read
+	recs       []record
+	plies      []ply
 }
 
 func resultOf(tag string) uint8 {
@@ -260,18 +270,30 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 	defer b.lists.close()
 
 	workers := max(1, runtime.GOMAXPROCS(0))
-	jobs := make(chan *batch, 2*workers)
-	results := make(chan *batch, 2*workers)
-	free := make(chan *batch, 4*workers+2)
-	var readErr error
+	if opt.section == 0 {
+		// Eight sections a goroutine at least, for the last ones to end
+		// together.
+		opt.section = min(max(total/int64(8*workers), minSection), maxSection)
+	}
+	// The batches are the sections under way: taking one from free
+	// before reading a section bounds the memory of those read ahead of
+	// the one the builder waits for.
+	free := make(chan *batch, 2*workers+2)
+	for range cap(free) {
+		free <- &batch{games: make([]*pgn.Game, 0, batchGames)}
+	}
+	jobs := make(chan *batch, workers)
+	results := make(chan *batch, cap(free))
+	var cutErr error
 	var wg sync.WaitGroup
-	wg.Go(func() { readErr = readGames(ctx, f, jobs, free) })
+	wg.Go(func() { cutErr = cutSections(ctx, f, total, opt.section, jobs, free) })
 	var replaying sync.WaitGroup
 	for range workers {
 		replaying.Go(func() {
 			r := newReplayer(b.seen)
 			for bt := range jobs {
-				r.replay(bt)
+				bt.sec = pgn.NewSectionReader(f, total, bt.start, bt.end)
+				r.section(ctx, bt)
 				results <- bt
 			}
 		})
@@ -281,30 +303,54 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 		close(results)
 	}()
 
+	// The sections are taken in file order. A section whose first game
+	// is not where the reader of the section before stopped is read again
+	// by that reader (pgn.Cut, pgn.SectionReader): a game of the section
+	// before runs on past the cut.
+	var again *replayer
+	var cur *pgn.SectionReader
 	pending := map[int]*batch{}
 	next := 0
-	var addErr error
+	var readErr, addErr error
+	stopped := false
 	for bt := range results {
 		pending[bt.seq] = bt
-		for bt := pending[next]; bt != nil && addErr == nil; bt = pending[next] {
+		for bt := pending[next]; bt != nil; bt = pending[next] {
 			delete(pending, next)
 			next++
-			if addErr = b.add(bt); addErr != nil {
-				cancel()
-				break
+			if !stopped {
+				if cur != nil && bt.start != cur.Stop() {
+					if again == nil {
+						again = newReplayer(b.seen)
+					}
+					cur.Extend(bt.end)
+					bt.sec, bt.err = cur, nil
+					bt.recs, bt.plies = bt.recs[:0], bt.plies[:0]
+					again.section(ctx, bt)
+				}
+				cur = bt.sec
+				bt.first = b.games + 1
+				switch err := b.add(bt); {
+				case err != nil:
+					addErr, stopped = err, true
+					cancel()
+				case bt.err != nil:
+					readErr, stopped = bt.err, true
+					cancel()
+				case progress != nil:
+					progress(bt.end, total)
+				}
 			}
-			if progress != nil {
-				progress(bt.done, total)
-			}
-			select {
-			case free <- bt:
-			default:
-			}
+			bt.sec = nil
+			free <- bt
 		}
 	}
 	wg.Wait()
 	if addErr != nil {
 		return nil, addErr
+	}
+	if readErr == nil {
+		readErr = cutErr
 	}
 	t, err := b.tree(opt.dir, opt.lists)
 	if err != nil {
@@ -313,73 +359,75 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 	return t, readErr
 }
 
-// readGames reads the games of r, in batches sent to jobs, until the end
-// of r, a read error or ctx is done; it returns the error that stopped
-// it, or nil at the end of r. Batches come from free when there are
-// some to reuse.
-func readGames(ctx context.Context, r io.Reader, jobs chan<- *batch, free <-chan *batch) error {
+// A section of the file, which a goroutine reads and replays on its own,
+// is long enough that the reader's start, and the games past its cut
+// read twice, cost nothing; short enough that the sections read ahead
+// take little memory and share the work of a small file.
+const (
+	minSection = 256 << 10
+	maxSection = 4 << 20
+)
+
+// cutSections cuts the file into sections of about size bytes at likely
+// starts of games, and sends them in order to jobs in batches taken from
+// free, until the end of the file or ctx is done.
+func cutSections(ctx context.Context, f io.ReaderAt, total, size int64, jobs chan<- *batch, free <-chan *batch) error {
 	defer close(jobs)
-	in := &countingReader{r: r}
-	rd := pgn.NewReader(in)
-	number, seq := 1, 0
-	var bt *batch
-	send := func() error {
-		if bt == nil || len(bt.games) == 0 {
-			return nil
+	start := int64(0)
+	for seq := 0; start < total; seq++ {
+		end, err := pgn.Cut(f, start+size, total)
+		if err != nil {
+			return err
 		}
-		bt.done = in.n
+		var bt *batch
+		select {
+		case bt = <-free:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		bt.seq, bt.start, bt.end, bt.err = seq, start, end, nil
+		bt.recs, bt.plies = bt.recs[:0], bt.plies[:0]
 		select {
 		case jobs <- bt:
 		case <-ctx.Done():
 			return ctx.Err()
 		}
-		bt = nil
-		return ctx.Err()
+		start = end
 	}
+	return nil
+}
+
+// section reads and replays the games of bt's section with bt.sec, from
+// where it is, adding them to the batch. It stops at the end of the
+// section, on a read error or when ctx is done, which it records in
+// bt.err; the games before are in the batch.
+func (r *replayer) section(ctx context.Context, bt *batch) {
 	for {
-		if bt == nil {
-			select {
-			case bt = <-free:
-				bt.games = bt.games[:0]
-			default:
-				bt = &batch{games: make([]*pgn.Game, 0, batchGames)}
+		if err := ctx.Err(); err != nil {
+			bt.err = err
+			return
+		}
+		bt.games = bt.games[:0]
+		end := false
+		for len(bt.games) < batchGames {
+			pg, err := bt.sec.Next()
+			if pg == nil {
+				if err != io.EOF {
+					bt.err = err
+				}
+				end = true
+				break
 			}
-			bt.seq, bt.first = seq, number
-			seq++
-		}
-		pg, err := rd.Next()
-		if err == io.EOF {
-			return send()
-		}
-		if pg == nil {
-			if serr := send(); serr != nil {
-				return serr
+			if err != nil {
+				pg = nil // a syntax error, or a read error that cut the game short
 			}
-			return err
+			bt.games = append(bt.games, pg)
 		}
-		if err != nil {
-			pg = nil // a syntax error, or a read error that cut the game short
-		}
-		bt.games = append(bt.games, pg)
-		number++
-		if len(bt.games) == batchGames {
-			if err := send(); err != nil {
-				return err
-			}
+		r.replay(bt)
+		if end || bt.err != nil {
+			return
 		}
 	}
-}
-
-// countingReader counts the bytes read through it.
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
 }
 
 // tree finishes the tree: the moves of each position most played first,

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/echiquier/echiquier/app/pgn"
 )
 
 // BenchmarkGather times the gathering of positions alone (builder.add,
@@ -24,16 +26,15 @@ func BenchmarkGather(b *testing.B) {
 		}
 		corpus = append(append(corpus, d...), '\n')
 	}
-	jobs := make(chan *batch)
-	go readGames(context.Background(), bytes.NewReader(corpus), jobs, nil)
 	r := newReplayer(newGameCache(0))
-	var batches []*batch
-	plies := 0
-	for bt := range jobs {
-		r.replay(bt)
-		batches = append(batches, bt)
-		plies += len(bt.plies)
+	size := int64(len(corpus))
+	bt := &batch{first: 1, sec: pgn.NewSectionReader(bytes.NewReader(corpus), size, 0, size)}
+	r.section(context.Background(), bt)
+	if bt.err != nil {
+		b.Fatal(bt.err)
 	}
+	batches := []*batch{bt}
+	plies := len(bt.plies)
 	b.ResetTimer()
 	for b.Loop() {
 		bd := &builder{lists: listBuilder{max: maxPairs}, seen: newGameCache(maxSeenPlies)}

@@ -118,10 +118,9 @@ func newReplayer(seen *gameCache) *replayer {
 	return &replayer{start: hashOf(&p), seen: seen}
 }
 
-// replay fills the records of the batch's games. A game the builder has
+// replay adds the records of the batch's games. A game the builder has
 // kept already is not replayed: its record says so.
 func (r *replayer) replay(bt *batch) {
-	bt.recs, bt.plies = bt.recs[:0], bt.plies[:0]
 	r.keys = r.keys[:0]
 	for _, pg := range bt.games {
 		r.keys = append(r.keys, gameKey(pg))

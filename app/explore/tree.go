@@ -147,15 +147,38 @@ func (t *Tree) Games(fen string) ([]int, error) {
 // gamesAt returns the games of the position of index i.
 func (t *Tree) gamesAt(i int) ([]int, error) {
 	n := int(t.count[i])
-	buf := make([]byte, t.listAt[i+1]-t.listAt[i])
-	if _, err := t.lists.ReadAt(buf, int64(t.listAt[i])); err != nil && err != io.EOF {
-		return nil, err
-	}
+	from, to := int64(t.listAt[i]), int64(t.listAt[i+1])
+	// The list is read a block at a time: a list of millions of games
+	// costs no buffer of its size, and is decoded while in the
+	// processor's cache.
+	block := make([]byte, min(listBlock, to-from+binary.MaxVarintLen64))
+	buf := block[:0]
 	games := make([]int, n)
 	last, at := uint64(0), 0
-	for g := range games {
-		// Most gaps take a byte: the games of a position met often are
-		// close together.
+	for g := 0; g < n; {
+		if len(buf)-at < binary.MaxVarintLen64 && from < to {
+			rest := copy(block, buf[at:])
+			k, err := t.lists.ReadAt(block[rest:min(int64(len(block)), int64(rest)+to-from)], from)
+			if k == 0 && err != nil {
+				return nil, err
+			}
+			from += int64(k)
+			buf, at = block[:rest+k], 0
+		}
+		// A position most games reach, the start above all, lists runs
+		// of games that follow each other: gaps of 1, eight read at once.
+		if g+8 <= n && at+8 <= len(buf) && binary.LittleEndian.Uint64(buf[at:]) == oneGaps {
+			next := games[g : g+8 : g+8]
+			for k := range next {
+				next[k] = int(last) + k + 1
+			}
+			last += 8
+			g += 8
+			at += 8
+			continue
+		}
+		// Most other gaps take a byte: the games of a position met often
+		// are close together.
 		if at < len(buf) && buf[at] < 0x80 {
 			last += uint64(buf[at])
 			at++
@@ -168,6 +191,13 @@ func (t *Tree) gamesAt(i int) ([]int, error) {
 			last += d
 		}
 		games[g] = int(last)
+		g++
 	}
 	return games, nil
 }
+
+// listBlock is how much of a game list gamesAt reads at a time.
+const listBlock = 64 << 10
+
+// oneGaps is eight gaps of 1, as the lists write them.
+const oneGaps = 0x0101010101010101

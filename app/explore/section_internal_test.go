@@ -1,0 +1,79 @@
+package explore
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// sameTree reports how tree a differs from tree b, or "".
+func sameTree(a, b *Tree) string {
+	switch {
+	case a.games != b.games || a.skipped != b.skipped:
+		return "the games read or skipped differ"
+	case !slices.Equal(a.first, b.first) || !slices.Equal(a.edges, b.edges):
+		return "the moves differ"
+	case !slices.Equal(a.count, b.count):
+		return "the numbers of games differ"
+	}
+	for i := range a.count {
+		ga, err := a.gamesAt(i)
+		if err != nil {
+			return err.Error()
+		}
+		gb, err := b.gamesAt(i)
+		if err != nil {
+			return err.Error()
+		}
+		if !slices.Equal(ga, gb) {
+			return "the games of a position differ"
+		}
+	}
+	return ""
+}
+
+// TestSections: a file read in sections cut anywhere, down to a byte,
+// gives the tree of the file read in one section: the same games,
+// numbered alike, whatever runs past a cut (comments holding tags, games
+// without tags, escape lines). TestEdgeFiles checks the tree of one
+// section against an independent count.
+func TestSections(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "shared", "data", "pgn")
+	files, _ := filepath.Glob(filepath.Join(dir, "edge", "*.pgn"))
+	corpus, _ := filepath.Glob(filepath.Join(dir, "corpus", "*.pgn"))
+	if len(files) == 0 || len(corpus) == 0 {
+		t.Fatal("no test data in " + dir)
+	}
+	files = append(files, corpus[0])
+	cut := 0
+	for _, path := range files {
+		st, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole, err := build(context.Background(), path, nil, options{section: st.Size() + 1})
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		for _, size := range []int64{1, 97, 4096, 64 << 10} {
+			if size >= st.Size() {
+				continue
+			}
+			cut++
+			parts, err := build(context.Background(), path, nil, options{section: size})
+			if err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+			if d := sameTree(parts, whole); d != "" {
+				t.Errorf("%s in sections of %d bytes: %s", filepath.Base(path), size, d)
+			}
+			parts.Close()
+		}
+		whole.Close()
+	}
+	if cut < len(files) {
+		t.Errorf("only %d files cut", cut)
+	}
+}
