@@ -32,23 +32,33 @@ func (a *App) openDialog() {
 
 // openFyneDialog asks for a PGN file to open in Fyne's dialog.
 func (a *App) openFyneDialog() {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			a.dlg.showError(err)
-			return
-		}
-		if r == nil {
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
-		a.openPath(path)
-	}, a.win)
+	d := dialog.NewFileOpen(chosenPath[fyne.URIReadCloser](a, func(path string) { a.openPath(path) }), a.win)
 	d.SetFilter(pgnFilter)
 	d.SetTitleText(lang.L("Open a game"))
 	a.setDialogFolder(d)
 	a.dlg.show(d, nil)
 	a.improveFyneDialog(d)
+}
+
+// chosenPath turns the answer of Fyne's file dialog into the path
+// chosen, for then; an error is shown, a cancel does nothing. The file is
+// closed untouched: unread, or unwritten (lazyFiles: it created nothing).
+func chosenPath[F interface {
+	URI() fyne.URI
+	Close() error
+}](a *App, then func(path string)) func(F, error) {
+	return func(f F, err error) {
+		if err != nil {
+			a.dlg.showError(err)
+			return
+		}
+		if any(f) == nil {
+			return
+		}
+		path := f.URI().Path()
+		f.Close()
+		then(path)
+	}
 }
 
 // setDialogFolder starts a file dialog in the folder used last.
@@ -143,18 +153,7 @@ func (a *App) askFileToWrite(ext, name string, write func(path string)) {
 
 // askFyneFileToWrite is askFileToWrite in Fyne's dialog.
 func (a *App) askFyneFileToWrite(ext, name string, write func(path string)) {
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			a.dlg.showError(err)
-			return
-		}
-		if w == nil {
-			return
-		}
-		path := w.URI().Path()
-		w.Close() // unwritten: it created nothing (lazyFiles)
-		a.withExtension(path, ext, write)
-	}, a.win)
+	d := dialog.NewFileSave(chosenPath[fyne.URIWriteCloser](a, func(path string) { a.withExtension(path, ext, write) }), a.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{ext, strings.ToUpper(ext)}))
 	d.SetFileName(name)
 	d.SetTitleText(lang.L("Save as…"))
