@@ -424,6 +424,7 @@ func (r *replayer) section(ctx context.Context, bt *batch) {
 			bt.games = append(bt.games, pg)
 		}
 		r.replay(bt)
+		bt.sec.Recycle() // the games replayed are done with
 		if end || bt.err != nil {
 			return
 		}

@@ -139,6 +139,12 @@ func (s *SectionReader) Next() (*Game, error) {
 	return s.rd.Next()
 }
 
+// Recycle tells the reader that the games it returned are done with:
+// their moves' memory serves the games it reads next, which spares the
+// collector the moves of a whole file. A game read before Recycle must
+// not be used after it.
+func (s *SectionReader) Recycle() { s.rd.p.store.recycle() }
+
 // Stop returns where the section's reading stopped once Next returned
 // io.EOF: the offset of the first game at or after the end of the
 // section, or the size of the file at its end; -1 before.

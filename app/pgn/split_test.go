@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -241,4 +242,51 @@ func FuzzSplit(f *testing.F) {
 		checkSplit(t, data, at)
 		checkSplit(t, data, every(1, len(data)))
 	})
+}
+
+// TestRecycleReadsTheSameGamesWithLessMemory: a section reader told after
+// each game that the games are done with reads the same games — moves,
+// comments, side lines — and the moves' memory serves again.
+func TestRecycleReadsTheSameGamesWithLessMemory(t *testing.T) {
+	files := pgnFiles(t, dataDir(t, "corpus"))
+	data, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = data[:min(len(data), 2<<20)]
+	read := func(recycle bool) (texts []string, allocated uint64) {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		s := pgn.NewSectionReader(bytes.NewReader(data), int64(len(data)), 0, int64(len(data)))
+		for {
+			g, err := s.Next()
+			if g == nil {
+				break
+			}
+			if err == nil {
+				texts = append(texts, written(t, g))
+			}
+			if recycle {
+				s.Recycle()
+			}
+		}
+		runtime.ReadMemStats(&after)
+		return texts, after.TotalAlloc - before.TotalAlloc
+	}
+	kept, plain := read(false)
+	recycled, less := read(true)
+	if !slices.Equal(kept, recycled) {
+		for i := range min(len(kept), len(recycled)) {
+			if kept[i] != recycled[i] {
+				t.Fatalf("game %d differs when recycled:\n%s\nwas:\n%s", i+1, recycled[i], kept[i])
+			}
+		}
+		t.Fatalf("%d games recycled, %d kept", len(recycled), len(kept))
+	}
+	// The writing allocates the same in both; the moves' blocks go.
+	if less > plain*3/4 {
+		t.Errorf("reading %d games allocated %d bytes recycled, %d not", len(kept), less, plain)
+	}
+	t.Logf("%d games: %d MB allocated, %d MB recycled", len(kept), plain>>20, less>>20)
 }
