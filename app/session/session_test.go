@@ -258,15 +258,17 @@ func TestSaveAsClearsTheAutosave(t *testing.T) {
 // drain runs what the background work handed over until c is read.
 func (f *fixture) drain(c *session.Collection) {
 	f.t.Helper()
+	// The state first: a collection stopped may have nothing more to
+	// post (its indexing was cancelled before it said anything).
 	for {
+		if state, _, _, _ := c.State(); state != session.Indexing {
+			return
+		}
 		select {
 		case fn := <-f.queue:
 			fn()
 		case <-time.After(time.Minute):
 			f.t.Fatal("the indexing does not end")
-		}
-		if state, _, _, _ := c.State(); state != session.Indexing {
-			return
 		}
 	}
 }
