@@ -115,6 +115,13 @@ func (e *e2e) fileChooser() {
 		return strings.Contains(withoutComments(string(data)), "1. e4")
 	})
 	e.waitDialog(board, false, "e2e-fyne-saved.png")
+
+	// Fyne's open dialog closes with Escape too (the game is saved: no
+	// question comes first).
+	e.keys("ctrl+o")
+	e.waitDialog(board, true, "e2e-fyne-open.png")
+	e.keys("Escape")
+	e.waitDialog(board, false, "e2e-fyne-open-escaped.png")
 }
 
 // windowIDs lists the X windows of the process pid, as the portal names

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -300,21 +301,22 @@ func (s *Session) openIndexed(c *Collection) {
 	}
 }
 
-// readGame reads game i from the file and replays it. The file must not
-// have changed since it was indexed.
+// readGame reads game i from the file (or the pasted text) and replays
+// it. The file must not have changed since it was indexed.
 func (c *Collection) readGame(i int, now func() time.Time) (*game.Game, error) {
-	if c.text != nil {
-		return c.replayText(i, now)
+	var r io.ReaderAt = bytes.NewReader(c.text)
+	if c.text == nil {
+		f, err := os.Open(c.path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		if changed, err := safefile.Changed(c.path, c.stamp); err != nil || changed {
+			return nil, ErrFileChanged
+		}
+		r = f
 	}
-	f, err := os.Open(c.path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if changed, err := safefile.Changed(c.path, c.stamp); err != nil || changed {
-		return nil, ErrFileChanged
-	}
-	pg, err := c.parseGame(f, i)
+	pg, err := c.parseGame(r, i)
 	if err != nil {
 		return nil, numbered(c.index, i, err)
 	}
@@ -325,7 +327,8 @@ func (c *Collection) readGame(i int, now func() time.Time) (*game.Game, error) {
 	return g, nil
 }
 
-// parseGame reads game i from the file, where it is now.
+// parseGame reads game i from r, the file or the pasted text, where it
+// is now.
 func (c *Collection) parseGame(f io.ReaderAt, i int) (*pgn.Game, error) {
 	off, length := c.span(i)
 	e := c.index.Entry(i)

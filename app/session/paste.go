@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/pgn"
@@ -94,16 +93,3 @@ func (s *Session) OpenPaste(p *Paste) *Collection {
 // Pasted reports whether the collection is pasted text, which has no
 // file.
 func (c *Collection) Pasted() bool { return c.text != nil }
-
-// replayText reads game i from pasted text and replays it.
-func (c *Collection) replayText(i int, now func() time.Time) (*game.Game, error) {
-	pg, err := c.index.ReadGame(bytes.NewReader(c.text), i)
-	if err != nil {
-		return nil, numbered(c.index, i, err)
-	}
-	g, err := game.FromPGN(pg, now)
-	if err != nil {
-		return nil, numbered(c.index, i, err)
-	}
-	return g, nil
-}
