@@ -2,8 +2,12 @@
 package main
 
 import (
+	"context"
 	"log"
 	"os"
+	"runtime/debug"
+	"runtime/metrics"
+	"time"
 
 	fyneapp "fyne.io/fyne/v2/app"
 
@@ -12,6 +16,9 @@ import (
 )
 
 func main() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		go limitMemory(context.Background(), time.Second)
+	}
 	// Fyne reads its own preferences file as it starts, and panics on
 	// some broken ones: a broken one is set aside first. The settings
 	// live in a file of their own, written safely.
@@ -25,5 +32,33 @@ func main() {
 	app.New(fyneapp.NewWithID(app.ID), app.Options{Settings: store, SettingsNotices: notices}).Run(os.Args[1:])
 	if err := store.Close(); err != nil {
 		log.Print(err)
+	}
+}
+
+// memoryFloor is the soft memory limit of a program that holds little.
+const memoryFloor = 768 << 20
+
+// limitMemory keeps the runtime's soft memory limit at half as much again
+// as the live heap, and at least memoryFloor, checking every interval
+// until ctx is done. What the program keeps of a large file (the games'
+// index, the opening tree) is large, lives long and holds no pointers:
+// the collector's default lets garbage grow to as much again, and keeps
+// memory freed in pieces instead of giving it back. Near the limit it
+// collects sooner and gives memory back; the limit grows with what is
+// live, so a larger file costs more memory, never a collector that runs
+// without end.
+func limitMemory(ctx context.Context, interval time.Duration) {
+	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	tick := time.NewTicker(interval)
+	defer tick.Stop()
+	for {
+		metrics.Read(live)
+		n := live[0].Value.Uint64()
+		debug.SetMemoryLimit(int64(max(memoryFloor, n+n/2)))
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
 	}
 }

@@ -145,13 +145,13 @@ type builder struct {
 	skipped, repeats int
 }
 
-// reserve makes room for n positions and moves, and plies plies.
+// reserve makes room for n positions and moves, and the game lists of
+// plies plies. The kept games grow as they come: most files repeat few.
 func (b *builder) reserve(n, plies int) {
 	b.pos.reserve(n)
 	b.edges = make([]edge, 0, n+n/2)
 	b.next = make([]uint32, 0, n+n/2)
 	b.lists.pairs = make([]uint64, 0, min(plies, b.lists.max))
-	b.seen.plies = make([]seenPly, 0, min(plies, b.seen.max))
 }
 
 // edge returns the index of move m from the position of s, adding it
@@ -484,29 +484,9 @@ func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 	}
 	t.pos, b.pos = b.pos, table{}
 
-	// The moves by position, each position's by games, most first: most
-	// positions have one or two moves.
 	b.seen.count(b.edges)
-	t.first = make([]uint32, n+1)
-	t.edges = make([]edge, len(b.edges))
-	at := uint32(0)
-	for id, ei := range heads {
-		t.first[id] = at
-		for ; ei != noEdge; ei = b.next[ei] {
-			t.edges[at] = b.edges[ei]
-			at++
-		}
-		if es := t.edges[t.first[id]:at]; len(es) > 1 {
-			slices.SortFunc(es, func(a, c edge) int {
-				if a.games != c.games {
-					return cmp.Compare(c.games, a.games)
-				}
-				return cmp.Compare(a.move, c.move)
-			})
-		}
-	}
-	t.first[n] = at
-	b.edges, b.next = nil, nil
+	b.seen = nil
+	t.first, t.edges = b.byPosition(heads)
 
 	writing.Wait()
 	if listErr != nil {
@@ -525,6 +505,46 @@ func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 		}
 	}
 	return t, nil
+}
+
+// byPosition puts the moves in the order of their positions, each
+// position's by games, most first, where they are: a second array of
+// moves would double the largest of the tree's arrays at the end of the
+// build. heads are the positions' first moves; first[id] is where the
+// moves of position id start.
+func (b *builder) byPosition(heads []uint32) (first []uint32, edges []edge) {
+	// to[ei] is where move ei goes; the moves are then swapped along
+	// the cycles of to until each is where it goes.
+	first = make([]uint32, len(heads)+1)
+	to := make([]uint32, len(b.edges))
+	at := uint32(0)
+	for id, ei := range heads {
+		first[id] = at
+		for ; ei != noEdge; ei = b.next[ei] {
+			to[ei] = at
+			at++
+		}
+	}
+	first[len(heads)] = at
+	edges, b.edges, b.next = b.edges, nil, nil
+	for i := range to {
+		for j := to[i]; j != uint32(i); j = to[i] {
+			edges[i], edges[j] = edges[j], edges[i]
+			to[i], to[j] = to[j], j
+		}
+	}
+	// Most positions have one or two moves.
+	for id := range heads {
+		if es := edges[first[id]:first[id+1]]; len(es) > 1 {
+			slices.SortFunc(es, func(a, c edge) int {
+				if a.games != c.games {
+					return cmp.Compare(c.games, a.games)
+				}
+				return cmp.Compare(a.move, c.move)
+			})
+		}
+	}
+	return first, edges[:at:at]
 }
 
 // closer is a function as an io.Closer.

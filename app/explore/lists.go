@@ -30,6 +30,9 @@ type listBuilder struct {
 	spill *os.File
 	runs  []int64 // end offsets of the runs in the spill file
 	w     *varintWriter
+	// end and games are sortPairs's, kept from one run to the next: a
+	// large file spills hundreds of runs.
+	end, games []uint32
 }
 
 // varintWriter writes varints to w through a buffer of its own, a call
@@ -83,29 +86,41 @@ func (lb *listBuilder) add(pos uint32, game uint32) error {
 // position (a counting sort: the pairs are in game order already), and
 // calls each with every position and its games.
 func (lb *listBuilder) sortPairs(positions int, each func(pos uint32, games []uint32) error) error {
-	start := make([]uint32, positions+1)
+	// end[pos] is where the games of pos start, then once they are in
+	// place where they end.
+	end := grown(&lb.end, positions+1)
+	clear(end)
 	for _, p := range lb.pairs {
-		start[p>>32+1]++
+		end[p>>32+1]++
 	}
 	for i := 1; i <= positions; i++ {
-		start[i] += start[i-1]
+		end[i] += end[i-1]
 	}
-	games := make([]uint32, len(lb.pairs))
-	next := append([]uint32(nil), start[:positions]...)
+	games := grown(&lb.games, len(lb.pairs))
 	for _, p := range lb.pairs {
-		pos := p >> 32
-		games[next[pos]] = uint32(p)
-		next[pos]++
+		at := &end[p>>32]
+		games[*at] = uint32(p)
+		*at++
 	}
 	lb.pairs = lb.pairs[:0]
+	from := uint32(0)
 	for pos := range positions {
-		if start[pos] < start[pos+1] {
-			if err := each(uint32(pos), games[start[pos]:start[pos+1]]); err != nil {
+		if from < end[pos] {
+			if err := each(uint32(pos), games[from:end[pos]]); err != nil {
 				return err
 			}
 		}
+		from = end[pos]
 	}
 	return nil
+}
+
+// grown returns (*b)[:n], making *b larger first when it is too short.
+func grown(b *[]uint32, n int) []uint32 {
+	if cap(*b) < n {
+		*b = make([]uint32, n+n/4)
+	}
+	return (*b)[:n]
 }
 
 // spillRun writes the pairs held as a run: for each position, the gap
@@ -184,7 +199,7 @@ func (lb *listBuilder) finish(positions int, w io.Writer) (offsets []uint64, cou
 			return nil, nil, err
 		}
 	}
-	lb.pairs = nil
+	lb.pairs, lb.end, lb.games = nil, nil, nil
 	runs := make([]*run, len(lb.runs))
 	from := int64(0)
 	for i, end := range lb.runs {

@@ -91,17 +91,37 @@ type GameError struct {
 	Err   error
 }
 
-// entry is one game of an Index: tag values are ids in Index.values, so
-// that a game costs a fixed, small amount of memory.
+// entry is one game of an Index in 48 bytes, tag values as ids in
+// Index.values: a file of millions of games is held in a few hundred
+// megabytes. The game's offset and plies share a word. Its length and
+// line saturate: a game longer than MaxGameBytes is never read, and only
+// a file of more than four billion lines has a line beyond.
 type entry struct {
-	off, length, line int64
-	plies             int32
-	tags              [NumFields]uint32
+	at     uint64 // offset<<plyBits | plies
+	length uint32
+	line   uint32
+	tags   [NumFields]uint32
 }
+
+// plyBits holds the plies of any game the parser reads (MaxMoves), and
+// leaves 44 bits to the offset: 16 TiB.
+const plyBits = 20
+
+// MaxFileSize is the offset past which an Index holds no game.
+const MaxFileSize = 1<<(64-plyBits) - 1
+
+// ErrFileTooLarge ends the indexing of a file at MaxFileSize.
+var ErrFileTooLarge = errors.New("pgn: the file is larger than 16 TiB")
+
+func (e *entry) off() int64 { return int64(e.at >> plyBits) }
+func (e *entry) plies() int { return int(e.at & (1<<plyBits - 1)) }
+
+// saturate returns n, or the largest uint32 when n is larger.
+func saturate(n int64) uint32 { return uint32(min(max(n, 0), 1<<32-1)) }
 
 // Index lists the games of a PGN file: where each one is, its main tags,
 // its number of moves and its syntax error if any, without their moves.
-// It holds no game text, so it stays small for a large file: about 64
+// It holds no game text, so it stays small for a large file: about 48
 // bytes a game, plus each distinct tag value once.
 //
 // An Index is never changed once made, and may be read from any goroutine.
@@ -154,7 +174,7 @@ func (x *Index) Len() int { return x.games.n }
 // Entry returns what the index holds of game i (from 0).
 func (x *Index) Entry(i int) Entry {
 	g := x.games.at(i)
-	e := Entry{Number: i + 1, Offset: g.off, Length: g.length, Line: int(g.line), Plies: int(g.plies), Err: x.Err(i)}
+	e := Entry{Number: i + 1, Offset: g.off(), Length: int64(g.length), Line: int(g.line), Plies: g.plies(), Err: x.Err(i)}
 	for f, id := range g.tags {
 		e.Tags[f] = x.values[id]
 	}
@@ -176,7 +196,7 @@ func (x *Index) Value(id int) string { return x.values[id] }
 func (x *Index) NumValues() int { return len(x.values) }
 
 // Plies returns the number of moves of game i's main line, as written.
-func (x *Index) Plies(i int) int { return int(x.games.at(i).plies) }
+func (x *Index) Plies(i int) int { return x.games.at(i).plies() }
 
 // Err returns the error of game i, or nil.
 func (x *Index) Err(i int) error {
@@ -198,14 +218,14 @@ func (x *Index) ReadGame(r io.ReaderAt, i int) (*Game, error) {
 		return nil, fmt.Errorf("game %d: the game is %d bytes long, more than the %d bytes read at most", i+1, g.length, MaxGameBytes)
 	}
 	buf := make([]byte, g.length)
-	n, err := r.ReadAt(buf, g.off)
+	n, err := r.ReadAt(buf, g.off())
 	if n < len(buf) {
 		if err == nil || err == io.EOF {
 			err = io.ErrUnexpectedEOF
 		}
 		return nil, fmt.Errorf("game %d: %w", i+1, err)
 	}
-	pg, err := ParseGame(buf, int(g.line), g.off)
+	pg, err := ParseGame(buf, int(g.line), g.off())
 	var se *SyntaxError
 	switch {
 	case errors.As(err, &se):
@@ -273,7 +293,9 @@ func (ix *Indexer) Run(ctx context.Context, pause func() bool) error {
 		}
 		h, err := ix.rd.NextHeader()
 		if h != nil {
-			ix.add(h, err)
+			if tooLarge := ix.add(h, err); tooLarge != nil {
+				err = tooLarge
+			}
 		}
 		if err != nil {
 			ix.end = err
@@ -286,10 +308,14 @@ func (ix *Indexer) Run(ctx context.Context, pause func() bool) error {
 	}
 }
 
-// add records a game. A read error that cut it short is its error.
-func (ix *Indexer) add(h *Header, readErr error) {
+// add records a game. A read error that cut it short is its error. A
+// game past MaxFileSize is not recorded: add returns ErrFileTooLarge.
+func (ix *Indexer) add(h *Header, readErr error) error {
+	if h.Offset > MaxFileSize {
+		return ErrFileTooLarge
+	}
 	i := ix.x.games.n
-	e := entry{off: h.Offset, length: h.Length, line: int64(h.Line), plies: int32(min(h.Plies, 1<<31-1))}
+	e := entry{at: uint64(h.Offset)<<plyBits | uint64(min(h.Plies, 1<<plyBits-1)), length: saturate(h.Length), line: saturate(int64(h.Line))}
 	for _, t := range h.Tags {
 		if f, ok := fieldOf(t.Name); ok {
 			e.tags[f] = ix.intern(f, t.Value)
@@ -303,6 +329,7 @@ func (ix *Indexer) add(h *Header, readErr error) {
 	if err != nil {
 		ix.x.errs = append(ix.x.errs, GameError{Index: i, Err: err})
 	}
+	return nil
 }
 
 // intern returns the id of a value of field f.
