@@ -145,12 +145,14 @@ type builder struct {
 	skipped, repeats int
 }
 
-// reserve makes room for n positions and moves, and the game lists of
-// plies plies. The kept games grow as they come: most files repeat few.
+// reserve makes room for n positions and their moves, and the game lists
+// of plies plies. Positions have a move and a tenth on average (1.08 in
+// the corpus): most are reached by one game. The kept games grow as they
+// come: most files repeat few.
 func (b *builder) reserve(n, plies int) {
 	b.pos.reserve(n)
-	b.edges = make([]edge, 0, n+n/2)
-	b.next = make([]uint32, 0, n+n/2)
+	b.edges = make([]edge, 0, n+n/4)
+	b.next = make([]uint32, 0, n+n/4)
 	b.lists.pairs = make([]uint64, 0, min(plies, b.lists.max))
 }
 

@@ -10,20 +10,20 @@ func TestOrderOnlyKeepsTheGamesGiven(t *testing.T) {
 	// Game 3 has a syntax error: listed in the set, it stays out; 99 is
 	// past the end of the file.
 	o.SetOnly([]int{0, 3, 4, 99})
-	if !slices.Equal(o.rows, []int{0, 4}) || !o.Only() || !o.Filtered() {
+	if !slices.Equal(o.rows, []int32{0, 4}) || !o.Only() || !o.Filtered() {
 		t.Fatalf("rows %v, only %v, filtered %v", o.rows, o.Only(), o.Filtered())
 	}
 	o.SetFilter("anand")
-	if !slices.Equal(o.rows, []int{4}) {
+	if !slices.Equal(o.rows, []int32{4}) {
 		t.Errorf("with the text filter too: rows %v, want [4]", o.rows)
 	}
 	o.SetFilter("")
 	o.sortBy(ColWhite)
-	if !slices.Equal(o.rows, []int{4, 0}) {
+	if !slices.Equal(o.rows, []int32{4, 0}) {
 		t.Errorf("sorted by White: rows %v, want [4 0]", o.rows)
 	}
 	o.SetOnly(nil)
-	if !slices.Equal(o.rows, []int{1, 4, 2, 0}) || o.Only() || o.Filtered() {
+	if !slices.Equal(o.rows, []int32{1, 4, 2, 0}) || o.Only() || o.Filtered() {
 		t.Errorf("cleared: rows %v, only %v, filtered %v", o.rows, o.Only(), o.Filtered())
 	}
 	o.SetOnly([]int{})
@@ -38,7 +38,7 @@ func TestOrderOnlyAppliesToGamesIndexedLater(t *testing.T) {
 	o := newOrder(first, func(int) bool { return false })
 	o.SetOnly([]int{1, 2})
 	o.grow(x)
-	if !slices.Equal(o.rows, []int{1, 2}) {
+	if !slices.Equal(o.rows, []int32{1, 2}) {
 		t.Errorf("rows %v, want [1 2]", o.rows)
 	}
 }

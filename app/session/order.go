@@ -51,7 +51,7 @@ type Order struct {
 	x     *pgn.Index
 	skip  func(i int) bool // games left out (those with errors)
 	seen  int              // games of x looked at so far
-	rows  []int            // game indexes, in display order
+	rows  []int32          // game indexes, in display order: 4 bytes a game
 	by    Column
 	desc  bool
 	words []string // the filter, folded, one word each
@@ -75,7 +75,7 @@ func newOrder(x *pgn.Index, skip func(i int) bool) *Order {
 func (o *Order) Len() int { return len(o.rows) }
 
 // Game returns the game listed on a row.
-func (o *Order) Game(row int) int { return o.rows[row] }
+func (o *Order) Game(row int) int { return int(o.rows[row]) }
 
 // Row returns the row of game i, or -1 when it is not listed.
 func (o *Order) Row(i int) int { return o.position(i) }
@@ -100,10 +100,10 @@ func (o *Order) Filtered() bool { return len(o.words) > 0 || o.only != nil }
 // and adds its new games in their place.
 func (o *Order) grow(x *pgn.Index) {
 	o.x = x
-	var added []int
+	var added []int32
 	for i := o.seen; i < x.Len(); i++ {
 		if !o.skip(i) && o.matches(i) {
-			added = append(added, i)
+			added = append(added, int32(i))
 		}
 	}
 	o.seen = x.Len()
@@ -111,16 +111,19 @@ func (o *Order) grow(x *pgn.Index) {
 		o.rows = append(o.rows, added...)
 		return
 	}
-	slices.SortFunc(added, o.compare)
-	o.rows = mergeSorted(o.rows, added, o.compare)
+	slices.SortFunc(added, o.compareRows)
+	o.rows = mergeSorted(o.rows, added, o.compareRows)
 }
 
+// compareRows is compare for rows.
+func (o *Order) compareRows(p, q int32) int { return o.compare(int(p), int(q)) }
+
 // mergeSorted merges two sorted lists.
-func mergeSorted(a, b []int, compare func(p, q int) int) []int {
+func mergeSorted(a, b []int32, compare func(p, q int32) int) []int32 {
 	if len(b) == 0 {
 		return a
 	}
-	out := make([]int, 0, len(a)+len(b))
+	out := make([]int32, 0, len(a)+len(b))
 	for len(a) > 0 && len(b) > 0 {
 		if compare(b[0], a[0]) < 0 {
 			out, b = append(out, b[0]), b[1:]
@@ -145,7 +148,7 @@ func (o *Order) sortBy(c Column) {
 	} else {
 		o.by, o.desc = c, false
 	}
-	slices.SortFunc(o.rows, o.compare)
+	slices.SortFunc(o.rows, o.compareRows)
 }
 
 // setFilter keeps only the games where every word of text is found, in
@@ -235,10 +238,10 @@ func (o *Order) foldedValue(id int) string {
 // looks first where it found a game last: the menus ask for the row of
 // the game on screen after every move.
 func (o *Order) position(i int) int {
-	if o.hint < len(o.rows) && o.rows[o.hint] == i {
+	if o.hint < len(o.rows) && int(o.rows[o.hint]) == i {
 		return o.hint
 	}
-	p := slices.Index(o.rows, i)
+	p := slices.Index(o.rows, int32(i))
 	if p >= 0 {
 		o.hint = p
 	}
@@ -254,8 +257,8 @@ func (o *Order) neighbour(i, dir int, skip func(int) bool) (int, bool) {
 		p = len(o.rows)
 	}
 	for p += dir; p >= 0 && p < len(o.rows); p += dir {
-		if !skip(o.rows[p]) {
-			return o.rows[p], true
+		if g := int(o.rows[p]); !skip(g) {
+			return g, true
 		}
 	}
 	return 0, false

@@ -55,7 +55,7 @@ func newTestOrder(t *testing.T) *Order {
 
 func TestGameOrderLeavesBadGamesOut(t *testing.T) {
 	o := newTestOrder(t)
-	if !slices.Equal(o.rows, []int{0, 1, 2, 4}) {
+	if !slices.Equal(o.rows, []int32{0, 1, 2, 4}) {
 		t.Errorf("rows %v", o.rows)
 	}
 }
@@ -64,13 +64,13 @@ func TestGameOrderSorts(t *testing.T) {
 	o := newTestOrder(t)
 	for _, tt := range []struct {
 		by   Column
-		want []int
+		want []int32
 		what string
 	}{
-		{ColWhite, []int{1, 4, 2, 0}, "by White (Anand, Bacrot, carlsen, Ünal)"},
-		{ColWhite, []int{0, 2, 4, 1}, "by White, reversed"},
-		{ColMoves, []int{2, 0, 4, 1}, "by moves"},
-		{ColDate, []int{1, 0, 4, 2}, "by date"},
+		{ColWhite, []int32{1, 4, 2, 0}, "by White (Anand, Bacrot, carlsen, Ünal)"},
+		{ColWhite, []int32{0, 2, 4, 1}, "by White, reversed"},
+		{ColMoves, []int32{2, 0, 4, 1}, "by moves"},
+		{ColDate, []int32{1, 0, 4, 2}, "by date"},
 	} {
 		o.sortBy(tt.by)
 		if !slices.Equal(o.rows, tt.want) {
@@ -83,17 +83,17 @@ func TestGameOrderFilters(t *testing.T) {
 	o := newTestOrder(t)
 	for _, tt := range []struct {
 		filter string
-		want   []int
+		want   []int32
 	}{
-		{"carlsen", []int{0, 2}},
-		{"CARLSEN 2019", []int{0}},
-		{"unal", []int{0}},
-		{"lukasz", []int{2}},
-		{"anand", []int{1, 4}},
-		{"world championship", []int{1}},
-		{"2019", []int{0, 4}},
+		{"carlsen", []int32{0, 2}},
+		{"CARLSEN 2019", []int32{0}},
+		{"unal", []int32{0}},
+		{"lukasz", []int32{2}},
+		{"anand", []int32{1, 4}},
+		{"world championship", []int32{1}},
+		{"2019", []int32{0, 4}},
 		{"nobody", nil},
-		{"", []int{0, 1, 2, 4}},
+		{"", []int32{0, 1, 2, 4}},
 	} {
 		o.setFilter(tt.filter)
 		if !slices.Equal(o.rows, tt.want) {
@@ -116,14 +116,14 @@ func TestGameOrderGrowsInPlace(t *testing.T) {
 	o := newOrder(part, func(i int) bool { return whole.Err(i) != nil })
 	o.sortBy(ColWhite)
 	o.setFilter("carlsen")
-	if !slices.Equal(o.rows, []int{0}) {
+	if !slices.Equal(o.rows, []int32{0}) {
 		t.Fatalf("first part: %v", o.rows)
 	}
 	if err := ix.Run(context.Background(), nil); err.Error() != "EOF" {
 		t.Fatal(err)
 	}
 	o.grow(ix.Index())
-	if !slices.Equal(o.rows, []int{5, 2, 0}) {
+	if !slices.Equal(o.rows, []int32{5, 2, 0}) {
 		t.Errorf("after the rest: %v (Aronian, carlsen, Ünal)", o.rows)
 	}
 }
