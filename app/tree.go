@@ -394,14 +394,10 @@ func (p *treePanel) showGames() {
 	if c == nil || p.tree == nil {
 		return
 	}
-	nums, err := p.tree.Games(p.fen)
+	games, err := p.tree.GameSet(p.fen)
 	if err != nil {
 		p.a.showError(err)
 		return
-	}
-	games := make([]int, len(nums))
-	for i, n := range nums {
-		games[i] = n - 1 // the tree counts from 1, the index from 0
 	}
 	c.MarkUsed()
 	c.Order().SetOnly(games)

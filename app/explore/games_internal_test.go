@@ -7,16 +7,33 @@ import (
 	"testing"
 )
 
-// listTree returns a tree of one position whose games are games, coded
-// as the builder codes them.
-func listTree(games []int) *Tree {
+// listTree returns a tree of a position for each list, whose games are
+// those of the list, coded as the builder codes them, one after the
+// other.
+func listTree(lists ...[]int) *Tree {
 	var buf []byte
-	last := 0
-	for _, g := range games {
-		buf = binary.AppendUvarint(buf, uint64(g-last))
-		last = g
+	t := &Tree{listAt: []uint64{0}}
+	for _, games := range lists {
+		last := 0
+		for _, g := range games {
+			buf = binary.AppendUvarint(buf, uint64(g-last))
+			last = g
+			t.games = max(t.games, g)
+		}
+		t.count = append(t.count, uint32(len(games)))
+		t.listAt = append(t.listAt, uint64(len(buf)))
 	}
-	return &Tree{count: []uint32{uint32(len(games))}, listAt: []uint64{0, uint64(len(buf))}, lists: bytes.NewReader(buf)}
+	t.lists = bytes.NewReader(buf)
+	return t
+}
+
+// setOf returns games as a set of bits, bit n-1 for game n.
+func setOf(games []int, total int) []uint64 {
+	set := make([]uint64, (total+63)/64)
+	for _, g := range games {
+		set[(g-1)/64] |= 1 << ((g - 1) % 64)
+	}
+	return set
 }
 
 // TestGamesListRuns: lists mixing runs of games that follow each other
@@ -48,10 +65,48 @@ func TestGamesListRuns(t *testing.T) {
 	}
 	lists = append(lists, long, blocks)
 	for _, want := range lists {
-		got, err := listTree(want).gamesAt(0)
+		tree := listTree(want)
+		got, err := tree.gamesAt(0)
 		if err != nil || !slices.Equal(got, want) {
 			t.Errorf("list %v read as %v, %v", want, got, err)
 		}
+		set, err := tree.gameSetAt(0)
+		if err != nil || !slices.Equal(set, setOf(want, tree.games)) {
+			t.Errorf("list %v read as the set %x, %v", want, set, err)
+		}
+	}
+}
+
+// A list is read to its count of games, eight at a time or not: a
+// cache file whose count and list disagree gives what the count says,
+// never more.
+func TestGamesListEndsAtItsCount(t *testing.T) {
+	first := []int{1, 2, 3, 4, 5, 6, 7}
+	second := []int{8, 9, 10, 11, 12, 13, 14, 15, 16}
+	tree := listTree(first, second)
+	for i, want := range [][]int{first, second} {
+		got, err := tree.gamesAt(i)
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("list %d: %v, %v", i, got, err)
+		}
+		set, err := tree.gameSetAt(i)
+		if err != nil || !slices.Equal(set, setOf(want, tree.games)) {
+			t.Errorf("list %d as a set: %x, %v", i, set, err)
+		}
+	}
+	tree = listTree([]int{1, 2, 3, 4, 5, 6, 7, 8})
+	tree.count[0] = 7
+	if got, err := tree.gamesAt(0); err != nil || !slices.Equal(got, first) {
+		t.Errorf("a list of eight counted as seven: %v, %v", got, err)
+	}
+}
+
+// A list that names a game the file does not have is damaged.
+func TestGameSetRefusesAGameBeyondTheFile(t *testing.T) {
+	tree := listTree([]int{3, 9})
+	tree.games = 5
+	if _, err := tree.gameSetAt(0); err != errCorrupt {
+		t.Errorf("gameSetAt: %v", err)
 	}
 }
 
@@ -66,6 +121,22 @@ func BenchmarkGamesEveryGame(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := tree.gamesAt(0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkGameSetEveryGame is BenchmarkGamesEveryGame as a set of bits,
+// which the window asks for.
+func BenchmarkGameSetEveryGame(b *testing.B) {
+	games := make([]int, 3_257_000)
+	for i := range games {
+		games[i] = i + 1
+	}
+	tree := listTree(games)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := tree.gameSetAt(0); err != nil {
 			b.Fatal(err)
 		}
 	}

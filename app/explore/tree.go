@@ -146,57 +146,119 @@ func (t *Tree) Games(fen string) ([]int, error) {
 
 // gamesAt returns the games of the position of index i.
 func (t *Tree) gamesAt(i int) ([]int, error) {
-	n := int(t.count[i])
-	from, to := int64(t.listAt[i]), int64(t.listAt[i+1])
-	// The list is read a block at a time: a list of millions of games
-	// costs no buffer of its size, and is decoded while in the
-	// processor's cache.
-	block := make([]byte, min(listBlock, to-from+binary.MaxVarintLen64))
-	buf := block[:0]
-	games := make([]int, n)
-	last, at := uint64(0), 0
-	for g := 0; g < n; {
-		if len(buf)-at < binary.MaxVarintLen64 && from < to {
-			rest := copy(block, buf[at:])
-			k, err := t.lists.ReadAt(block[rest:min(int64(len(block)), int64(rest)+to-from)], from)
-			if k == 0 && err != nil {
-				return nil, err
-			}
-			from += int64(k)
-			buf, at = block[:rest+k], 0
+	games := make([]int, t.count[i])
+	r := t.listOf(i)
+	for g := 0; g < len(games); {
+		first, n, err := r.run()
+		if err != nil {
+			return nil, err
 		}
-		// A position most games reach, the start above all, lists runs
-		// of games that follow each other: gaps of 1, eight read at once.
-		if g+8 <= n && at+8 <= len(buf) && binary.LittleEndian.Uint64(buf[at:]) == oneGaps {
-			next := games[g : g+8 : g+8]
-			for k := range next {
-				next[k] = int(last) + k + 1
-			}
-			last += 8
-			g += 8
-			at += 8
-			continue
+		for k := range games[g : g+n : g+n] {
+			games[g+k] = int(first) + k
 		}
-		// Most other gaps take a byte: the games of a position met often
-		// are close together.
-		if at < len(buf) && buf[at] < 0x80 {
-			last += uint64(buf[at])
-			at++
-		} else {
-			d, k := binary.Uvarint(buf[at:])
-			if k <= 0 {
-				return nil, errCorrupt
-			}
-			at += k
-			last += d
-		}
-		games[g] = int(last)
-		g++
+		g += n
 	}
 	return games, nil
 }
 
-// listBlock is how much of a game list gamesAt reads at a time.
+// GameSet returns the games of Games as a set of bits: bit n-1 (of word
+// (n-1)/64, from the lowest) for game n. A position that every game of a
+// file of millions reaches costs a bit a game instead of a word, and no
+// time spent by the system giving the memory of a list.
+func (t *Tree) GameSet(fen string) ([]uint64, error) {
+	i, _, err := t.find(fen)
+	if err != nil {
+		return nil, err
+	}
+	if i < 0 {
+		return make([]uint64, (t.games+63)/64), nil
+	}
+	return t.gameSetAt(i)
+}
+
+// gameSetAt returns the games of the position of index i as a set.
+func (t *Tree) gameSetAt(i int) ([]uint64, error) {
+	set := make([]uint64, (t.games+63)/64)
+	r := t.listOf(i)
+	for g := uint32(0); g < t.count[i]; {
+		first, n, err := r.run()
+		if err != nil {
+			return nil, err
+		}
+		g += uint32(n)
+		if first == 0 || first+uint64(n)-1 > uint64(t.games) {
+			return nil, errCorrupt
+		}
+		// bits first-1 to first+n-2: within a word or across two.
+		at := first - 1
+		bits := uint64(1)<<n - 1
+		set[at/64] |= bits << (at % 64)
+		if at%64+uint64(n) > 64 {
+			set[at/64+1] |= bits >> (64 - at%64)
+		}
+	}
+	return set, nil
+}
+
+// listReader reads the game list of a position a block at a time: a
+// list of millions of games costs no buffer of its size, and is decoded
+// while in the processor's cache.
+type listReader struct {
+	lists    io.ReaderAt
+	from, to int64
+	block    []byte
+	buf      []byte
+	at       int
+	last     uint64
+	left     uint32 // games not yet read
+}
+
+func (t *Tree) listOf(i int) *listReader {
+	from, to := int64(t.listAt[i]), int64(t.listAt[i+1])
+	block := make([]byte, min(listBlock, to-from+binary.MaxVarintLen64))
+	return &listReader{lists: t.lists, from: from, to: to, block: block, buf: block[:0], left: t.count[i]}
+}
+
+// run returns the next games of the list: n (1 or 8) games that follow
+// each other from game first. It must not be called once the list's
+// count of games is read.
+func (r *listReader) run() (first uint64, n int, err error) {
+	if len(r.buf)-r.at < binary.MaxVarintLen64 && r.from < r.to {
+		rest := copy(r.block, r.buf[r.at:])
+		k, err := r.lists.ReadAt(r.block[rest:min(int64(len(r.block)), int64(rest)+r.to-r.from)], r.from)
+		if k == 0 && err != nil {
+			return 0, 0, err
+		}
+		r.from += int64(k)
+		r.buf, r.at = r.block[:rest+k], 0
+	}
+	// A position most games reach, the start above all, lists runs of
+	// games that follow each other: gaps of 1, eight read at once.
+	if r.left >= 8 && r.at+8 <= len(r.buf) && binary.LittleEndian.Uint64(r.buf[r.at:]) == oneGaps {
+		first = r.last + 1
+		r.last += 8
+		r.at += 8
+		r.left -= 8
+		return first, 8, nil
+	}
+	// Most other gaps take a byte: the games of a position met often are
+	// close together.
+	if r.at < len(r.buf) && r.buf[r.at] < 0x80 {
+		r.last += uint64(r.buf[r.at])
+		r.at++
+	} else {
+		d, k := binary.Uvarint(r.buf[r.at:])
+		if k <= 0 {
+			return 0, 0, errCorrupt
+		}
+		r.at += k
+		r.last += d
+	}
+	r.left--
+	return r.last, 1, nil
+}
+
+// listBlock is how much of a game list a listReader reads at a time.
 const listBlock = 64 << 10
 
 // oneGaps is eight gaps of 1, as the lists write them.

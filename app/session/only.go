@@ -1,24 +1,13 @@
 package session
 
-// SetOnly keeps only the games whose indexes (0 = the file's first game)
-// are listed, and the text filter's too: the games that reach a position,
-// say. nil lists every game again.
-func (o *Order) SetOnly(games []int) {
-	o.only = nil
-	if games != nil {
-		// A set of bits: a file of millions of games costs a few
-		// hundred kilobytes, and each game is looked up at once.
-		o.only = make([]uint64, 0)
-		for _, i := range games {
-			if i < 0 {
-				continue
-			}
-			for len(o.only) <= i/64 {
-				o.only = append(o.only, 0)
-			}
-			o.only[i/64] |= 1 << (i % 64)
-		}
-	}
+// SetOnly keeps only the games whose bits are set in games, bit i (of
+// word i/64, from the lowest) for game index i (0 = the file's first
+// game), and the text filter's too: the games that reach a position, say.
+// A set of bits costs a few hundred kilobytes for a file of millions of
+// games, and each game is looked up at once. The set is the Order's from
+// then on. nil lists every game again.
+func (o *Order) SetOnly(games []uint64) {
+	o.only = games
 	o.rebuild()
 }
 

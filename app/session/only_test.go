@@ -9,7 +9,7 @@ func TestOrderOnlyKeepsTheGamesGiven(t *testing.T) {
 	o := newTestOrder(t)
 	// Game 3 has a syntax error: listed in the set, it stays out; 99 is
 	// past the end of the file.
-	o.SetOnly([]int{0, 3, 4, 99})
+	o.SetOnly(setOf(0, 3, 4, 99))
 	if !slices.Equal(o.rows, []int32{0, 4}) || !o.Only() || !o.Filtered() {
 		t.Fatalf("rows %v, only %v, filtered %v", o.rows, o.Only(), o.Filtered())
 	}
@@ -26,7 +26,7 @@ func TestOrderOnlyKeepsTheGamesGiven(t *testing.T) {
 	if !slices.Equal(o.rows, []int32{1, 4, 2, 0}) || o.Only() || o.Filtered() {
 		t.Errorf("cleared: rows %v, only %v, filtered %v", o.rows, o.Only(), o.Filtered())
 	}
-	o.SetOnly([]int{})
+	o.SetOnly([]uint64{})
 	if o.Len() != 0 || !o.Only() {
 		t.Errorf("an empty set lists %v", o.rows)
 	}
@@ -36,9 +36,21 @@ func TestOrderOnlyAppliesToGamesIndexedLater(t *testing.T) {
 	x := buildIndex(t, orderGames)
 	first := buildIndex(t, pgnGame("White=A", 2)+pgnGame("White=B", 2))
 	o := newOrder(first, func(int) bool { return false })
-	o.SetOnly([]int{1, 2})
+	o.SetOnly(setOf(1, 2))
 	o.grow(x)
 	if !slices.Equal(o.rows, []int32{1, 2}) {
 		t.Errorf("rows %v, want [1 2]", o.rows)
 	}
+}
+
+// setOf returns the set of bits of games.
+func setOf(games ...int) []uint64 {
+	var set []uint64
+	for _, g := range games {
+		for len(set) <= g/64 {
+			set = append(set, 0)
+		}
+		set[g/64] |= 1 << (g % 64)
+	}
+	return set
 }
