@@ -2,7 +2,6 @@ package explore
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"io"
 	"os"
@@ -476,8 +475,8 @@ func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 	var writing sync.WaitGroup
 	writing.Go(func() { offsets, counts, listErr = b.lists.finish(n, w) })
 
-	// The table of the tree is the builder's, whose heads it does not
-	// need.
+	// The tree keeps the builder's table, and its positions' first
+	// moves by id.
 	heads := make([]uint32, n)
 	for _, s := range b.pos.slots {
 		if s.key != 0 {
@@ -488,7 +487,8 @@ func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 
 	b.seen.count(b.edges)
 	b.seen = nil
-	t.first, t.edges = b.byPosition(heads)
+	t.first, t.edges, t.next = heads, slices.Clip(b.edges), slices.Clip(b.next)
+	b.edges, b.next = nil, nil
 
 	writing.Wait()
 	if listErr != nil {
@@ -507,46 +507,6 @@ func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 		}
 	}
 	return t, nil
-}
-
-// byPosition puts the moves in the order of their positions, each
-// position's by games, most first, where they are: a second array of
-// moves would double the largest of the tree's arrays at the end of the
-// build. heads are the positions' first moves; first[id] is where the
-// moves of position id start.
-func (b *builder) byPosition(heads []uint32) (first []uint32, edges []edge) {
-	// to[ei] is where move ei goes; the moves are then swapped along
-	// the cycles of to until each is where it goes.
-	first = make([]uint32, len(heads)+1)
-	to := make([]uint32, len(b.edges))
-	at := uint32(0)
-	for id, ei := range heads {
-		first[id] = at
-		for ; ei != noEdge; ei = b.next[ei] {
-			to[ei] = at
-			at++
-		}
-	}
-	first[len(heads)] = at
-	edges, b.edges, b.next = b.edges, nil, nil
-	for i := range to {
-		for j := to[i]; j != uint32(i); j = to[i] {
-			edges[i], edges[j] = edges[j], edges[i]
-			to[i], to[j] = to[j], j
-		}
-	}
-	// Most positions have one or two moves.
-	for id := range heads {
-		if es := edges[first[id]:first[id+1]]; len(es) > 1 {
-			slices.SortFunc(es, func(a, c edge) int {
-				if a.games != c.games {
-					return cmp.Compare(c.games, a.games)
-				}
-				return cmp.Compare(a.move, c.move)
-			})
-		}
-	}
-	return first, edges[:at:at]
 }
 
 // closer is a function as an io.Closer.

@@ -172,13 +172,24 @@ func (t *Tree) save(f *os.File, key sourceKey) error {
 	}
 	put(keys)
 	put(vals)
-	put(t.first)
+	// The file holds each position's moves one after the other, from
+	// first[id] to first[id+1]: order[k] is the move at k.
+	first := make([]uint32, len(t.first)+1)
+	order := make([]uint32, 0, len(t.edges))
+	for id, e := range t.first {
+		first[id] = uint32(len(order))
+		for ; e != noEdge; e = t.next[e] {
+			order = append(order, e)
+		}
+	}
+	first[len(t.first)] = uint32(len(order))
+	put(first)
 	put(t.count)
 	put(t.listAt)
-	cols := make([]uint32, len(t.edges))
-	moves := make([]uint16, len(t.edges))
-	for i, e := range t.edges {
-		moves[i] = e.move
+	cols := make([]uint32, len(order))
+	moves := make([]uint16, len(order))
+	for i, e := range order {
+		moves[i] = t.edges[e].move
 	}
 	put(moves)
 	for _, field := range []func(e *edge) uint32{
@@ -188,14 +199,14 @@ func (t *Tree) save(f *os.File, key sourceKey) error {
 		func(e *edge) uint32 { return e.black },
 		func(e *edge) uint32 { return e.eloN },
 	} {
-		for i := range t.edges {
-			cols[i] = field(&t.edges[i])
+		for i, e := range order {
+			cols[i] = field(&t.edges[e])
 		}
 		put(cols)
 	}
-	sums := make([]uint64, len(t.edges))
-	for i, e := range t.edges {
-		sums[i] = e.eloSum
+	sums := make([]uint64, len(order))
+	for i, e := range order {
+		sums[i] = t.edges[e].eloSum
 	}
 	put(sums)
 	if err == nil {
@@ -205,7 +216,7 @@ func (t *Tree) save(f *os.File, key sourceKey) error {
 		return err
 	}
 	h := header{Source: key, Games: int64(t.games), Skipped: int64(t.skipped), Positions: int64(len(t.count)),
-		Slots: int64(len(t.pos.slots)), Edges: int64(len(t.edges)), TablesAt: at, Complete: 1}
+		Slots: int64(len(t.pos.slots)), Edges: int64(len(order)), TablesAt: at, Complete: 1}
 	copy(h.Magic[:], magic)
 	var b [headerSize]byte
 	if _, err := binary.Encode(b[:], binary.LittleEndian, &h); err != nil {
@@ -312,6 +323,20 @@ func read(f *os.File, key sourceKey) (*Tree, error) {
 	if int64(t.first[n]) != edges || t.listAt[n] > uint64(h.TablesAt) {
 		return nil, errCorrupt
 	}
+	// Each position's moves follow each other.
+	t.next = make([]uint32, edges)
+	for i := range n {
+		from, to := t.first[i], t.first[i+1]
+		for e := from; e < to; e++ {
+			t.next[e] = e + 1
+		}
+		if from < to {
+			t.next[to-1] = noEdge
+		} else {
+			t.first[i] = noEdge
+		}
+	}
+	t.first = t.first[:n:n]
 	t.pos = table{slots: make([]posSlot, slots), n: int(n)}
 	for i, k := range keys {
 		if k != 0 && int64(vals[i]) >= n {

@@ -83,12 +83,12 @@ func TestRepeatedGames(t *testing.T) {
 			if !ok {
 				t.Fatalf("position %x missing", s.key)
 			}
-			want := slices.Clone(base.edges[base.first[s.id]:base.first[s.id+1]])
+			want := base.movesAt(int(s.id))
 			for i := range want {
 				e := &want[i]
 				e.games, e.white, e.draws, e.black, e.eloN, e.eloSum = 3*e.games, 3*e.white, 3*e.draws, 3*e.black, 3*e.eloN, 3*e.eloSum
 			}
-			if got := tree.edges[tree.first[id]:tree.first[id+1]]; !slices.Equal(got, want) {
+			if got := tree.movesAt(int(id)); !slices.Equal(got, want) {
 				t.Fatalf("position %x: moves %v, want %v", s.key, got, want)
 			}
 			games, err := base.gamesAt(int(s.id))

@@ -16,8 +16,10 @@
 package explore
 
 import (
+	"cmp"
 	"encoding/binary"
 	"io"
+	"slices"
 
 	"github.com/echiquier/echiquier/app/game"
 )
@@ -49,11 +51,15 @@ type edge struct {
 // Tree is the opening tree of a PGN file.
 type Tree struct {
 	pos table // position hash -> id
-	// For the position of id i: its moves are edges[first[i]:first[i+1]],
-	// most played first; its games are count[i] numbers delta-coded in
-	// lists[listAt[i]:listAt[i+1]].
+	// For the position of id i: its moves are edges[first[i]], then
+	// edges[next[e]] after each move e until noEdge, as they came; its
+	// games are count[i] numbers delta-coded in
+	// lists[listAt[i]:listAt[i+1]]. The moves stay where the build put
+	// them: putting them in order would cost a second array of them, or
+	// as much time as the rest of the build's end.
 	first  []uint32
 	edges  []edge
+	next   []uint32
 	count  []uint32
 	listAt []uint64
 	lists  io.ReaderAt
@@ -108,7 +114,7 @@ func (t *Tree) Moves(fen string) ([]MoveStat, error) {
 	if err != nil || i < 0 {
 		return nil, err
 	}
-	edges := t.edges[t.first[i]:t.first[i+1]]
+	edges := t.movesAt(i)
 	stats := make([]MoveStat, len(edges))
 	for k, e := range edges {
 		m := decodeMove(e.move)
@@ -121,6 +127,25 @@ func (t *Tree) Moves(fen string) ([]MoveStat, error) {
 		}
 	}
 	return stats, nil
+}
+
+// movesAt returns the moves of the position of index i, most played
+// first.
+func (t *Tree) movesAt(i int) []edge {
+	var edges []edge
+	for e := t.first[i]; e != noEdge; e = t.next[e] {
+		edges = append(edges, t.edges[e])
+	}
+	// Most positions have one or two moves.
+	if len(edges) > 1 {
+		slices.SortFunc(edges, func(a, c edge) int {
+			if a.games != c.games {
+				return cmp.Compare(c.games, a.games)
+			}
+			return cmp.Compare(a.move, c.move)
+		})
+	}
+	return edges
 }
 
 // Count returns the number of games whose main line reaches the
