@@ -36,7 +36,7 @@ func main() {
 }
 
 // memoryFloor is the soft memory limit of a program that holds little.
-const memoryFloor = 768 << 20
+const memoryFloor = 640 << 20
 
 // limitMemory keeps the runtime's soft memory limit at half as much again
 // as the live heap, and at least memoryFloor, checking every interval
