@@ -189,7 +189,10 @@ func TestBigFile(t *testing.T) {
 		took := time.Since(start)
 		start = time.Now()
 		games, err2 := tree.Games(fen)
-		t.Logf("%s: %d moves in %v (%v), %d games listed in %v (%v)", fen, len(moves), took, err, len(games), time.Since(start), err2)
+		listed := time.Since(start)
+		start = time.Now()
+		_, err3 := tree.GameSet(fen)
+		t.Logf("%s: %d moves in %v (%v), %d games listed in %v (%v), as a set in %v (%v)", fen, len(moves), took, err, len(games), listed, err2, time.Since(start), err3)
 	}
 }
 
