@@ -54,6 +54,7 @@ type treePanel struct {
 	// ended says that the build of path ended early (stopped, failed):
 	// it is not started again for that file.
 	ended bool
+	full  bool  // the build ended at the positions a tree holds
 	err   error // why the build failed
 
 	fen   string             // the position listed, "" for none
@@ -158,13 +159,13 @@ func (p *treePanel) follow(ev session.Event) {
 	if path != p.path {
 		p.cancel()
 		p.closeTree()
-		p.path, p.ended, p.err = path, false, nil
+		p.path, p.ended, p.full, p.err = path, false, false, nil
 	} else if ev.Change.Has(session.FileChanged) && p.started() && stampOf(path) != p.stamp {
 		// The file was written (a game saved back into it): the tree of
 		// what it held is built again.
 		p.cancel()
 		p.closeTree()
-		p.ended, p.err = false, nil
+		p.ended, p.full, p.err = false, false, nil
 	}
 	if !p.shown {
 		return
@@ -249,8 +250,8 @@ func (p *treePanel) finished(b *treeBuild, t *explore.Tree, err error) {
 	switch {
 	case err == nil:
 		log.Printf("opening tree: %d games, %d positions in %v", t.Len(), t.Positions(), time.Since(b.started).Round(time.Millisecond))
-	case errors.Is(err, context.Canceled):
-		p.ended = true
+	case errors.Is(err, context.Canceled), errors.Is(err, explore.ErrTooManyPositions):
+		p.ended, p.full = true, errors.Is(err, explore.ErrTooManyPositions)
 	default:
 		p.ended, p.err = true, err
 		if t != nil {
@@ -355,7 +356,9 @@ func (p *treePanel) statusText() string {
 		return lang.L("The tree is built once the file is read.")
 	}
 	text := lang.L("Games reaching this position: {{.Count}}", map[string]any{"Count": p.count})
-	if p.ended {
+	if p.full {
+		text = lang.L("{{.Text}} — the tree holds the first {{.Games}} games: the file has more positions than it can hold", map[string]any{"Text": text, "Games": p.tree.Len()})
+	} else if p.ended {
 		switch n := p.tree.Len(); n {
 		case 0:
 			text = lang.L("{{.Text}} — tree stopped before the first game", map[string]any{"Text": text})

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -265,5 +266,28 @@ func TestTreeSaysGameInTheSingular(t *testing.T) {
 		if got := p.status.Text; !strings.Contains(got, c.want) {
 			t.Errorf("status %q, want %q", got, c.want)
 		}
+	}
+}
+
+// A build that ends at the positions a tree holds keeps the tree of the
+// games before, and says why it has only those.
+func TestTreeOfTooManyPositionsKeepsTheGamesBefore(t *testing.T) {
+	h := newHarness(t)
+	h.openTree(treeGames)
+	p := &h.app.tree
+	b := &treeBuild{cancel: func() {}}
+	p.build = b
+	tree := p.tree
+	p.tree = nil
+	p.finished(b, tree, fmt.Errorf("reading: %w", explore.ErrTooManyPositions))
+	if p.tree != tree || p.build != nil {
+		t.Fatal("the tree of the games before is not kept")
+	}
+	if got := p.status.Text; !strings.Contains(got, "the tree holds the first 5 games: the file has more positions than it can hold") {
+		t.Errorf("status %q", got)
+	}
+	h.app.showStart()
+	if got := h.treeRows(); len(got) == 0 {
+		t.Error("the tree shows no moves from the start")
 	}
 }

@@ -3,6 +3,7 @@ package explore
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"os"
 	"runtime"
@@ -44,6 +45,9 @@ type options struct {
 	// maxPairs is the number of game-list entries held in memory before
 	// they spill to disk (0: maxPairs).
 	maxPairs int
+	// maxPositions is the number of positions the tree may hold (0:
+	// MaxPositions).
+	maxPositions int
 	// maxSeen is the number of plies of games kept to recognise them
 	// when they come again (0: maxSeenPlies).
 	maxSeen int
@@ -142,7 +146,21 @@ type builder struct {
 	games int
 	// skipped counts the unreadable games, repeats those recognised.
 	skipped, repeats int
+	maxPositions     int
 }
+
+// MaxPositions is how many positions a tree holds at most: about a
+// gigabyte of memory with their moves. A file of the same games over and
+// over (the corpus a hundred times: 2.2 million positions) is far from
+// it; a database of millions of different games, whose every game brings
+// some sixty positions no other game reached, comes to it after some
+// 200,000 games.
+const MaxPositions = 12 << 20
+
+// ErrTooManyPositions ends the build of a file that has more positions
+// than a tree holds (MaxPositions): the tree has the games before the
+// first that would have gone beyond.
+var ErrTooManyPositions = errors.New("the file has more positions than an opening tree holds")
 
 // reserve makes room for n positions and their moves, and the game lists
 // of plies plies. Positions have a move and a tenth on average (1.08 in
@@ -190,6 +208,10 @@ func (b *builder) add(bt *batch) error {
 				}
 				continue
 			}
+		}
+		if b.pos.n+rec.to-rec.from > b.maxPositions {
+			b.games = number - 1
+			return ErrTooManyPositions
 		}
 		keep := rec.key != 0 && b.seen.room(rec.to-rec.from)
 		mover := 0
@@ -260,7 +282,10 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 	if opt.maxSeen == 0 {
 		opt.maxSeen = maxSeenPlies
 	}
-	b := &builder{lists: listBuilder{max: opt.maxPairs, dir: opt.dir}, seen: newGameCache(opt.maxSeen)}
+	if opt.maxPositions == 0 {
+		opt.maxPositions = MaxPositions
+	}
+	b := &builder{lists: listBuilder{max: opt.maxPairs, dir: opt.dir}, seen: newGameCache(opt.maxSeen), maxPositions: opt.maxPositions}
 	// Room for the plies a file of this size has, about one every eight
 	// bytes, and as many positions, up to a point: growing the tables as
 	// they fill costs more than the build's other work. Room reserved
@@ -332,6 +357,9 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 				cur = bt.sec
 				bt.first = b.games + 1
 				switch err := b.add(bt); {
+				case errors.Is(err, ErrTooManyPositions):
+					readErr, stopped = err, true
+					cancel()
 				case err != nil:
 					addErr, stopped = err, true
 					cancel()

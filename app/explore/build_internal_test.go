@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/echiquier/echiquier/app/pgn"
@@ -14,10 +13,7 @@ import (
 // the part of a build that one goroutine does), on the games of the
 // corpus replayed beforehand.
 func BenchmarkGather(b *testing.B) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "data", "pgn", "corpus", "*.pgn"))
-	if len(files) == 0 {
-		b.Fatal("no corpus")
-	}
+	files := corpusFiles(b)
 	var corpus []byte
 	for _, f := range files {
 		d, err := os.ReadFile(f)
@@ -37,7 +33,7 @@ func BenchmarkGather(b *testing.B) {
 	plies := len(bt.plies)
 	b.ResetTimer()
 	for b.Loop() {
-		bd := &builder{lists: listBuilder{max: maxPairs}, seen: newGameCache(maxSeenPlies)}
+		bd := &builder{lists: listBuilder{max: maxPairs}, seen: newGameCache(maxSeenPlies), maxPositions: MaxPositions}
 		bd.reserve(min(len(corpus)/8, 1<<21), len(corpus)/8)
 		for _, bt := range batches {
 			if err := bd.add(bt); err != nil {
