@@ -356,6 +356,12 @@ func (p *treePanel) statusText() string {
 		return lang.L("The tree is built once the file is read.")
 	}
 	text := lang.L("Games reaching this position: {{.Count}}", map[string]any{"Count": p.count})
+	switch {
+	case p.count == 0:
+		text = lang.L("No game of the file reaches this position")
+	case len(p.moves) == 0:
+		text = lang.L("{{.Text}} — none goes on from here", map[string]any{"Text": text})
+	}
 	if p.full {
 		text = lang.L("{{.Text}} — the tree holds the first {{.Games}} games: the file has more positions than it can hold", map[string]any{"Text": text, "Games": p.tree.Len()})
 	} else if p.ended {

@@ -124,6 +124,29 @@ func TestTreeListsTheMovesOfThePositionShown(t *testing.T) {
 	}
 }
 
+// At the end of a game that no other went on from, and in a side line
+// no game of the file played, the panel says so instead of leaving its
+// table empty without a word.
+func TestTreeSaysWhenNoGameGoesOn(t *testing.T) {
+	h := newHarness(t)
+	h.openTree(treeGames)
+	end := h.app.sess.Game().MainLine()
+	h.app.showNode(end[len(end)-1]) // 2... Nc6: the first game ends there
+	if got := h.app.tree.status.Text; got != "Games reaching this position: 1 — none goes on from here — 1 game of the file could not be read" {
+		t.Errorf("at the end of the game: %q", got)
+	}
+	h.moveAfter(0, "a7a6", "Start a side line") // 1. e4 a6: no game
+	if rows := h.treeRows(); len(rows) != 0 {
+		t.Errorf("after 1... a6: %v", rows)
+	}
+	if got := h.app.tree.status.Text; got != "No game of the file reaches this position — 1 game of the file could not be read" {
+		t.Errorf("after 1... a6: %q", got)
+	}
+	if !h.app.tree.gamesBtn.Disabled() {
+		t.Error("Games with this position… is enabled for a position no game reaches")
+	}
+}
+
 func TestTreeMovePlaysOnTheBoard(t *testing.T) {
 	h := newHarness(t)
 	h.openTree(treeGames)
