@@ -54,8 +54,11 @@ type treePanel struct {
 	// ended says that the build of path ended early (stopped, failed):
 	// it is not started again for that file.
 	ended bool
-	full  bool  // the build ended at the positions a tree holds
-	err   error // why the build failed
+	// looked says that the cache was asked for a tree of path while
+	// the file was being indexed.
+	looked bool
+	full   bool  // the build ended at the positions a tree holds
+	err    error // why the build failed
 
 	fen   string             // the position listed, "" for none
 	count int                // the games that reach it
@@ -83,6 +86,7 @@ type treeBuild struct {
 	cancel      context.CancelFunc
 	done, total int64
 	started     time.Time
+	cachedOnly  bool // only reading a tree kept in the cache
 }
 
 // make makes the panel's widgets, in the window's language.
@@ -159,19 +163,26 @@ func (p *treePanel) follow(ev session.Event) {
 	if path != p.path {
 		p.cancel()
 		p.closeTree()
-		p.path, p.ended, p.full, p.err = path, false, false, nil
+		p.path, p.ended, p.looked, p.full, p.err = path, false, false, false, nil
 	} else if ev.Change.Has(session.FileChanged) && p.started() && stampOf(path) != p.stamp {
 		// The file was written (a game saved back into it): the tree of
 		// what it held is built again.
 		p.cancel()
 		p.closeTree()
-		p.ended, p.full, p.err = false, false, nil
+		p.ended, p.looked, p.full, p.err = false, false, false, nil
 	}
 	if !p.shown {
 		return
 	}
-	if p.path != "" && p.tree == nil && p.build == nil && !p.ended && !a.indexing() {
-		p.start()
+	if p.path != "" && p.tree == nil && p.build == nil && !p.ended {
+		if !a.indexing() {
+			p.start(false)
+		} else if !p.looked {
+			// A tree kept in the cache comes at once: only building
+			// one waits for the index.
+			p.looked = true
+			p.start(true)
+		}
 	}
 	p.showPosition(false)
 }
@@ -194,10 +205,10 @@ func (a *App) indexing() bool {
 }
 
 // start builds the tree of the file in the background, or reads it from
-// the cache.
-func (p *treePanel) start() {
+// the cache; cachedOnly, it only reads it from the cache.
+func (p *treePanel) start(cachedOnly bool) {
 	ctx, cancel := context.WithCancel(context.Background())
-	b := &treeBuild{cancel: cancel, started: time.Now()}
+	b := &treeBuild{cancel: cancel, started: time.Now(), cachedOnly: cachedOnly}
 	p.build = b
 	p.stamp = stampOf(p.path)
 	path, dir, post := p.path, p.cacheDir, p.post
@@ -218,9 +229,14 @@ func (p *treePanel) start() {
 		}
 		var t *explore.Tree
 		var err error
-		if dir != "" {
+		switch {
+		case cachedOnly && dir == "":
+			err = explore.ErrNotCached
+		case cachedOnly:
+			t, err = explore.LoadCached(path, dir)
+		case dir != "":
 			t, err = explore.BuildCached(ctx, path, dir, progress)
-		} else {
+		default:
 			t, err = explore.Build(ctx, path, progress)
 		}
 		post(func() { p.finished(b, t, err) })
@@ -250,6 +266,11 @@ func (p *treePanel) finished(b *treeBuild, t *explore.Tree, err error) {
 	switch {
 	case err == nil:
 		log.Printf("opening tree: %d games, %d positions in %v", t.Len(), t.Positions(), time.Since(b.started).Round(time.Millisecond))
+	case b.cachedOnly && err != nil:
+		// Not cached (or the cache cannot tell): built once the file is
+		// indexed, which may be now.
+		p.follow(session.Event{})
+		return
 	case errors.Is(err, context.Canceled), errors.Is(err, explore.ErrTooManyPositions):
 		p.ended, p.full = true, errors.Is(err, explore.ErrTooManyPositions)
 	default:
@@ -317,7 +338,7 @@ func (p *treePanel) showPosition(force bool) {
 // showStatus says how far the tree got, and how many games reach the
 // position.
 func (p *treePanel) showStatus() {
-	building := p.build != nil
+	building := p.build != nil && !p.build.cachedOnly
 	for _, o := range []fyne.CanvasObject{p.progress, p.stopBtn} {
 		if building {
 			o.Show()
@@ -346,7 +367,7 @@ func (p *treePanel) statusText() string {
 		return lang.L("Open a file of games to see what was played in them from the position shown.")
 	case p.err != nil:
 		return lang.L("The tree could not be built: {{.Error}}", map[string]any{"Error": errorText(p.err)})
-	case p.build != nil:
+	case p.build != nil && !p.build.cachedOnly:
 		percent := 0
 		if b := p.build; b.total > 0 {
 			percent = int(100 * b.done / b.total)

@@ -314,3 +314,62 @@ func TestTreeOfTooManyPositionsKeepsTheGamesBefore(t *testing.T) {
 		t.Error("the tree shows no moves from the start")
 	}
 }
+
+// A tree kept in the cache comes while its file is still being indexed;
+// only building one waits for the index.
+func TestTreeKeptInTheCacheComesBeforeTheIndex(t *testing.T) {
+	h := newHarness(t)
+	h.app.tree.cacheDir = t.TempDir()
+	p := &h.app.tree
+	path, _, _ := bigFile(t, 1000, 0)
+	// openFirstPart opens the file, reads the first part of its index
+	// and opens its first game, while the rest waits in the queue.
+	openFirstPart := func(path string) *session.Collection {
+		c := h.app.openPath(path)
+		h.queue.runOne(t)
+		h.tapButton("Open")
+		if state, _, _, _ := c.State(); state != session.Indexing || h.app.sess.Path() != path {
+			t.Fatalf("%s: state %v, the game on screen from %q", path, state, h.app.sess.Path())
+		}
+		return c
+	}
+
+	// Not cached yet: the tree is built once the file is indexed.
+	c := openFirstPart(path)
+	h.shortcut(fyne.KeyT)
+	if p.build != nil && !p.build.cachedOnly {
+		t.Fatal("the tree is being built while the file is indexed")
+	}
+	h.queue.runUntil(t, c)
+	h.waitForTree()
+	want := h.treeRows()
+	if len(want) == 0 {
+		t.Fatal("no move at the end of the first game")
+	}
+
+	// Another file, the tree hidden; then the first again.
+	h.shortcut(fyne.KeyT)
+	other, _, _ := bigFile(t, 300, 0)
+	h.queue.runUntil(t, openFirstPart(other))
+	c = openFirstPart(path)
+	h.shortcut(fyne.KeyT)
+	if p.build == nil || !p.build.cachedOnly {
+		t.Fatal("the tree kept in the cache is not asked for while the file is indexed")
+	}
+	if got := p.status.Text; got != "The tree is built once the file is read." || p.progress.Visible() || p.stopBtn.Visible() {
+		t.Errorf("looking in the cache shows %q, progress shown %v, Stop shown %v", got, p.progress.Visible(), p.stopBtn.Visible())
+	}
+	for p.build != nil {
+		h.queue.runOne(t)
+	}
+	if p.tree == nil {
+		t.Fatalf("no tree from the cache: %s", p.status.Text)
+	}
+	if got := h.treeRows(); !slices.Equal(got, want) {
+		t.Errorf("from the cache: %v, built: %v", got, want)
+	}
+	h.queue.runUntil(t, c)
+	if p.build != nil || p.tree == nil {
+		t.Error("the tree is built again once the file is indexed")
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"hash/fnv"
 	"io"
 	"os"
@@ -69,16 +70,10 @@ func DefaultCacheDir() (string, error) {
 // instead, at once. The tree's game lists are read from the cache file
 // as they are asked for; Close closes it.
 func BuildCached(ctx context.Context, path, cacheDir string, progress func(done, total int64)) (*Tree, error) {
-	abs, err := filepath.Abs(path)
+	abs, key, name, err := cacheOf(path, cacheDir)
 	if err != nil {
 		return nil, err
 	}
-	key, err := keyOf(abs)
-	if err != nil {
-		return nil, err
-	}
-	sum := sha256.Sum256([]byte(abs))
-	name := filepath.Join(cacheDir, hex.EncodeToString(sum[:12])+".tree")
 	if t, err := load(name, key); err == nil {
 		if progress != nil {
 			progress(key.Size, key.Size)
@@ -124,6 +119,38 @@ func BuildCached(ctx context.Context, path, cacheDir string, progress func(done,
 		os.Remove(f.Name())
 	}
 	return t, nil
+}
+
+// ErrNotCached: the cache holds no tree of the file as it is now.
+var ErrNotCached = errors.New("no opening tree of the file is cached")
+
+// LoadCached returns the tree BuildCached kept in cacheDir for the file
+// at path, without building it: ErrNotCached when there is none of the
+// file as it is now. It reads the tree's tables, not the file, so a
+// window may ask for it while the file is read for something else.
+func LoadCached(path, cacheDir string) (*Tree, error) {
+	_, key, name, err := cacheOf(path, cacheDir)
+	if err != nil {
+		return nil, err
+	}
+	t, err := load(name, key)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrNotCached, err)
+	}
+	return t, nil
+}
+
+// cacheOf returns the absolute path of the file at path, its key as it
+// is now, and the name of its tree's file in cacheDir.
+func cacheOf(path, cacheDir string) (abs string, key sourceKey, name string, err error) {
+	if abs, err = filepath.Abs(path); err != nil {
+		return "", key, "", err
+	}
+	if key, err = keyOf(abs); err != nil {
+		return "", key, "", err
+	}
+	sum := sha256.Sum256([]byte(abs))
+	return abs, key, filepath.Join(cacheDir, hex.EncodeToString(sum[:12])+".tree"), nil
 }
 
 // keyOf reads the key of the file at path.

@@ -261,6 +261,45 @@ func TestCache(t *testing.T) {
 	}
 }
 
+// TestLoadCached: LoadCached gives the tree BuildCached kept, and
+// ErrNotCached, without building, before it was kept or once the file
+// changed.
+func TestLoadCached(t *testing.T) {
+	path := writeFile(t, small)
+	dir := t.TempDir()
+	if tree, err := explore.LoadCached(path, dir); !errors.Is(err, explore.ErrNotCached) {
+		t.Fatalf("nothing cached yet: %v, %v", tree, err)
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 0 {
+		t.Errorf("LoadCached wrote %d files in the cache", len(files))
+	}
+	built, err := explore.BuildCached(context.Background(), path, dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer built.Close()
+	cached, err := explore.LoadCached(path, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cached.Close()
+	if a, b := movesText(t, built, startFEN), movesText(t, cached, startFEN); !slices.Equal(a, b) {
+		t.Errorf("Moves(start): %q built, %q cached", a, b)
+	}
+	if a, b := gamesOf(t, built, afterE4), gamesOf(t, cached, afterE4); !slices.Equal(a, b) {
+		t.Errorf("Games(1. e4): %v built, %v cached", a, b)
+	}
+	if err := os.WriteFile(path, []byte(small+"\n[Result \"*\"]\n\n1. d4 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if tree, err := explore.LoadCached(path, dir); !errors.Is(err, explore.ErrNotCached) {
+		t.Errorf("the file changed: %v, %v", tree, err)
+	}
+	if _, err := explore.LoadCached(filepath.Join(dir, "missing.pgn"), dir); err == nil || errors.Is(err, explore.ErrNotCached) {
+		t.Errorf("a missing file: %v, want the error of opening it", err)
+	}
+}
+
 // TestDamagedCache: a cache file that was cut short or overwritten is
 // built again, not trusted.
 func TestDamagedCache(t *testing.T) {
