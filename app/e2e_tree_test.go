@@ -66,6 +66,18 @@ func (e *e2e) openingTree(language string) {
 		img := e.screenshot(shot("previous-game"))
 		return e.pieceColour(img, board, "e5") == "black" && e.pieceColour(img, board, "c5") == "empty"
 	})
+	// Ctrl+Shift+L lists the games that reach the position shown, the
+	// end of the first game (1... e5), which no other reaches: Down has
+	// nowhere to go in that list of one (in the whole list it reaches the
+	// second game, 1... c5), and Return opens the first game.
+	e.keys("ctrl+shift+l")
+	e.waitDialog(board, true, shot("games-with-position"))
+	e.keys("Down", "Return")
+	e.waitDialog(board, false, shot("games-with-position-closed"))
+	img := e.screenshot(shot("games-with-position-opened"))
+	if e5, c5 := e.pieceColour(img, board, "e5"), e.pieceColour(img, board, "c5"); e5 != "black" || c5 != "empty" {
+		t.Errorf("Ctrl+Shift+L, Down and Return: %s piece on e5, %s on c5; want the first game (1... e5)", e5, c5)
+	}
 	// Ctrl+L shows the list of games again; Escape closes it.
 	e.keys("ctrl+l")
 	e.waitDialog(board, true, shot("games-list"))

@@ -35,6 +35,8 @@ func (a *App) mainMenu() *fyne.MainMenu {
 	}
 	a.tree.item = item(lang.L("Opening tree"), a.toggleTree, ctrl(fyne.KeyT))
 	a.tree.item.Checked = a.tree.shown
+	a.tree.gamesItem = item(lang.L("Games with this position…"), a.tree.showGames, ctrlShift(fyne.KeyL))
+	a.tree.gamesItem.Disabled = !a.tree.canShowGames()
 	settingsItem := item(lang.L("Settings…"), a.showSettings, ctrl(fyne.KeyComma))
 	a.playItems = playItems{
 		takeBack:  item(lang.L("Take back"), a.askTakeBack, &fyne.ShortcutUndo{}),
@@ -75,6 +77,7 @@ func (a *App) mainMenu() *fyne.MainMenu {
 			item(lang.L("Flip the board"), a.flip, ctrl(fyne.KeyF)),
 			autoFlip,
 			a.tree.item,
+			a.tree.gamesItem,
 			fyne.NewMenuItemSeparator(),
 			fyne.NewMenuItem(lang.L("Start position"), a.showStart),
 			fyne.NewMenuItem(lang.L("Previous move"), func() { a.step(-1) }),

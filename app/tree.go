@@ -34,8 +34,11 @@ const treeProgressInterval = 100 * time.Millisecond
 type treePanel struct {
 	a        *App
 	post     func(func())
-	cacheDir string // "" for explore.DefaultCacheDir
-	item     *fyne.MenuItem
+	cacheDir string         // "" for explore.DefaultCacheDir
+	item     *fyne.MenuItem // View ▸ Opening tree
+	// gamesItem is View ▸ Games with this position…, enabled with
+	// gamesBtn.
+	gamesItem *fyne.MenuItem
 
 	shown    bool
 	slotBox  *fyne.Container // the place of the move list in the window
@@ -144,6 +147,7 @@ func (a *App) toggleTree() {
 		a.refreshMainMenu()
 	}
 	p.follow(session.Event{})
+	p.refreshGames()
 }
 
 // follow brings the tree in line with the session: another file stops
@@ -358,7 +362,26 @@ func (p *treePanel) showStatus() {
 			p.box.Refresh()
 		}
 	}
-	enable(p.gamesBtn, p.tree != nil && p.count > 0 && p.a.sess.Collection() != nil)
+	p.refreshGames()
+}
+
+// canShowGames reports whether the games that reach the position shown
+// can be listed.
+func (p *treePanel) canShowGames() bool {
+	return p.shown && p.tree != nil && p.count > 0 && p.a.sess.Collection() != nil
+}
+
+// refreshGames enables the button and the menu item that list the games
+// of the position shown, when they can.
+func (p *treePanel) refreshGames() {
+	on := p.canShowGames()
+	if p.gamesBtn != nil {
+		enable(p.gamesBtn, on)
+	}
+	if p.gamesItem != nil && p.gamesItem.Disabled == on {
+		p.gamesItem.Disabled = !on
+		p.a.refreshMainMenu()
+	}
 }
 
 func (p *treePanel) statusText() string {
@@ -420,10 +443,10 @@ func (p *treePanel) play(row int) {
 // showGames lists in the picker only the games that reach the position
 // shown.
 func (p *treePanel) showGames() {
-	c := p.a.sess.Collection()
-	if c == nil || p.tree == nil {
+	if !p.canShowGames() {
 		return
 	}
+	c := p.a.sess.Collection()
 	games, err := p.tree.GameSet(p.fen)
 	if err != nil {
 		p.a.showError(err)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -179,6 +180,54 @@ func TestTreeGamesWithThisPositionFilterThePicker(t *testing.T) {
 	}
 	if p.only.box.Visible() {
 		t.Error("the list still says it is kept to some games")
+	}
+}
+
+// View ▸ Games with this position… (Ctrl+Shift+L) does what the panel's
+// button does, and is enabled exactly when the button is.
+func TestTreeGamesWithThisPositionFromTheMenu(t *testing.T) {
+	h := newHarness(t)
+	gamesItem := func() *fyne.MenuItem {
+		for _, m := range h.app.win.MainMenu().Items {
+			for _, it := range m.Items {
+				if it.Label == "Games with this position…" {
+					return it
+				}
+			}
+		}
+		t.Fatal("no menu item Games with this position…")
+		return nil
+	}
+	ctrlShiftL := func() {
+		h.app.win.Canvas().(fyne.Shortcutable).TypedShortcut(&desktop.CustomShortcut{
+			KeyName: fyne.KeyL, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift})
+	}
+	if !gamesItem().Disabled {
+		t.Error("enabled without a file")
+	}
+	c := h.openTree(treeGames)
+	h.app.showNode(h.app.sess.Game().MainLine()[1]) // 1. e4 e5
+	if gamesItem().Disabled || h.app.tree.gamesBtn.Disabled() {
+		t.Fatal("disabled for a position two games reach")
+	}
+	ctrlShiftL()
+	p := h.picked(c)
+	if got := p.column(session.ColWhite); !slices.Equal(got, []string{"A", "G"}) {
+		t.Errorf("games with 1. e4 e5: %v", got)
+	}
+	h.tapButton("Cancel")
+	h.moveAfter(0, "a7a6", "Start a side line") // 1. e4 a6: no game
+	if !gamesItem().Disabled || !h.app.tree.gamesBtn.Disabled() {
+		t.Error("enabled for a position no game reaches")
+	}
+	h.app.showNode(h.app.sess.Game().MainLine()[1])
+	h.shortcut(fyne.KeyT) // the tree hidden
+	if !gamesItem().Disabled {
+		t.Error("enabled with the tree hidden")
+	}
+	ctrlShiftL()
+	if p.visible {
+		t.Error("Ctrl+Shift+L lists the games with the tree hidden")
 	}
 }
 
