@@ -45,6 +45,12 @@ func (t *table) find(k uint64) (uint32, bool) {
 	}
 }
 
+// home returns the slot where the position of hash k is looked for
+// first; the table must have slots.
+func (t *table) home(k uint64) *posSlot {
+	return &t.slots[int(mix(k))&(len(t.slots)-1)]
+}
+
 // slot returns the slot of the position of hash k, adding it with the
 // next id when it is new.
 func (t *table) slot(k uint64) *posSlot {
