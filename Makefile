@@ -73,7 +73,7 @@ endef
 # Tests read no locale of their own: a fixed one keeps messages stable.
 export LANG := en_US.UTF-8
 
-.PHONY: all run build deps test-deps package-deps windows-deps test check-format vet unit \
+.PHONY: all run build deps test-deps package-deps windows-deps test check-format vet unit corpus-check \
 	fuzz e2e bench clean package install uninstall package-check install-check windows \
 	windows-check
 
@@ -97,7 +97,7 @@ build: deps
 run: build
 	./$(BINARY)
 
-test: test-deps check-format vet unit fuzz e2e package-check install-check windows-check
+test: test-deps check-format vet unit corpus-check fuzz e2e package-check install-check windows-check
 
 check-format:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -108,6 +108,11 @@ vet:
 
 unit:
 	$(GO) test -race -timeout 20m ./...
+
+# The opening tree of the whole corpus against notnil/chess's replay of
+# every game: two minutes without the race detector, too long with it.
+corpus-check:
+	ECHIQUIER_WHOLE_CORPUS=1 $(GO) test -count=1 -run '^TestCorpusWhole$$' -timeout 20m ./app/explore/
 
 # Each fuzz target runs for a short while; go test -fuzz takes one target
 # at a time.

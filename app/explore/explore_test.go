@@ -289,3 +289,29 @@ func TestCorpusSample(t *testing.T) {
 			tree.Len(), tree.Skipped(), tree.Positions(), games, skipped, len(ref))
 	}
 }
+
+// wholeCorpusEnv runs TestCorpusWhole.
+const wholeCorpusEnv = "ECHIQUIER_WHOLE_CORPUS"
+
+// TestCorpusWhole: on the whole corpus (32,570 games) in one file, every
+// position, move, count, result, rating and game list agrees with the
+// independent count. make test runs it without the race detector, under
+// which notnil/chess's replay of every game would take many minutes.
+func TestCorpusWhole(t *testing.T) {
+	if os.Getenv(wholeCorpusEnv) == "" {
+		t.Skipf("set %s=1 (make test does, without -race) to replay the whole corpus with notnil/chess", wholeCorpusEnv)
+	}
+	path := corpusFile(t, t.TempDir(), 1)
+	tree, err := explore.Build(context.Background(), path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	ref, skipped := reference(t, path, func(int) bool { return true })
+	compare(t, "corpus", tree, ref)
+	if tree.Skipped() != skipped || tree.Positions() != len(ref) {
+		t.Errorf("%d games, %d skipped, %d positions; the reference skips %d and has %d positions",
+			tree.Len(), tree.Skipped(), tree.Positions(), skipped, len(ref))
+	}
+	t.Logf("%d games, %d skipped, %d positions", tree.Len(), skipped, len(ref))
+}
