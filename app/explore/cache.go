@@ -10,8 +10,10 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // A tree is cached in one file per PGN file, in a directory of the
@@ -80,12 +82,43 @@ func BuildCached(ctx context.Context, path, cacheDir string, progress func(done,
 		}
 		return t, nil
 	}
-	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
-		return nil, err
+	t, err := buildInto(ctx, abs, key, name, cacheDir, progress)
+	if errors.As(err, new(cacheFault)) {
+		// The cache cannot take the tree (a full disk, a read-only
+		// folder): the tree is built without it.
+		return build(ctx, abs, progress, options{})
 	}
+	return t, err
+}
+
+// cacheFault is an error of the cache's folder or files, not of the PGN
+// file.
+type cacheFault struct{ err error }
+
+func (c cacheFault) Error() string { return c.err.Error() }
+func (c cacheFault) Unwrap() error { return c.err }
+
+// inCache reports whether err is the failure of a file in cacheDir.
+func inCache(err error, cacheDir string) bool {
+	var pe *fs.PathError
+	return errors.As(err, &pe) && filepath.Dir(pe.Path) == filepath.Clean(cacheDir)
+}
+
+// staleAfter is how long a tree's file being built may go unwritten
+// before it is taken for the leftover of a program that was killed: a
+// build writes its file every few seconds.
+const staleAfter = time.Hour
+
+// buildInto builds the tree of the file at abs, of key, and keeps it in
+// the cache file name in cacheDir.
+func buildInto(ctx context.Context, abs string, key sourceKey, name, cacheDir string, progress func(done, total int64)) (*Tree, error) {
+	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
+		return nil, cacheFault{err}
+	}
+	removeStale(cacheDir, time.Now().Add(-staleAfter))
 	f, err := os.CreateTemp(cacheDir, "building-*.tmp")
 	if err != nil {
-		return nil, err
+		return nil, cacheFault{err}
 	}
 	fail := func(err error) (*Tree, error) {
 		f.Close()
@@ -93,11 +126,14 @@ func BuildCached(ctx context.Context, path, cacheDir string, progress func(done,
 		return nil, err
 	}
 	if _, err := f.Seek(headerSize, io.SeekStart); err != nil {
-		return fail(err)
+		return fail(cacheFault{err})
 	}
 	t, err := build(ctx, abs, progress, options{dir: cacheDir, lists: f})
 	if err != nil {
 		if t == nil {
+			if inCache(err, cacheDir) {
+				err = cacheFault{err}
+			}
 			return fail(err)
 		}
 		// A tree built in part (ctx done) is not cached, but its lists
@@ -108,7 +144,9 @@ func BuildCached(ctx context.Context, path, cacheDir string, progress func(done,
 	}
 	t.closer = f
 	if err := t.save(f, key); err != nil {
-		return fail(err)
+		// The tree is whole, its lists written before: only not kept.
+		os.Remove(f.Name())
+		return t, nil
 	}
 	// A file changed while it was read has a tree of neither version.
 	if now, err := keyOf(abs); err != nil || now != key {
@@ -151,6 +189,17 @@ func cacheOf(path, cacheDir string) (abs string, key sourceKey, name string, err
 	}
 	sum := sha256.Sum256([]byte(abs))
 	return abs, key, filepath.Join(cacheDir, hex.EncodeToString(sum[:12])+".tree"), nil
+}
+
+// removeStale removes the files of trees being built in cacheDir that
+// were last written before: those of programs killed while building.
+func removeStale(cacheDir string, before time.Time) {
+	names, _ := filepath.Glob(filepath.Join(cacheDir, "building-*.tmp"))
+	for _, n := range names {
+		if st, err := os.Stat(n); err == nil && st.ModTime().Before(before) {
+			os.Remove(n)
+		}
+	}
 }
 
 // keyOf reads the key of the file at path.
