@@ -4,6 +4,7 @@ package explore_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -189,4 +190,44 @@ func TestTwoProgramsBuildTheSameTree(t *testing.T) {
 	}
 	sameTree(t, "cached", cached, path)
 	cached.Close()
+}
+
+// A file another program changes while its tree is built gets its tree,
+// but the cache does not keep it: it is of neither version of the file.
+func TestFileChangedWhileItsTreeIsBuilt(t *testing.T) {
+	data, err := os.ReadFile(capablanca(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "games.pgn")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	changed := false
+	tree, err := explore.BuildCached(context.Background(), path, dir, func(done, total int64) {
+		if !changed {
+			changed = true
+			f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			f.WriteString("\n[Result \"1-0\"]\n\n1. a4 1-0\n")
+			f.Close()
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree.Close()
+	if !changed {
+		t.Fatal("the build never told its progress")
+	}
+	if names := filesIn(t, dir); len(names) != 0 {
+		t.Errorf("the cache keeps %v", names)
+	}
+	if _, err := explore.LoadCached(path, dir); !errors.Is(err, explore.ErrNotCached) {
+		t.Errorf("LoadCached after the change: %v", err)
+	}
 }
