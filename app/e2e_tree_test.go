@@ -72,6 +72,10 @@ func (e *e2e) openingTree(language string) {
 	// second game, 1... c5), and Return opens the first game.
 	e.keys("ctrl+shift+l")
 	e.waitDialog(board, true, shot("games-with-position"))
+	e.keys("Escape")
+	e.waitDialog(board, false, shot("games-with-position-escaped"))
+	e.keys("ctrl+shift+l")
+	e.waitDialog(board, true, shot("games-with-position-again"))
 	e.keys("Down", "Return")
 	e.waitDialog(board, false, shot("games-with-position-closed"))
 	img := e.screenshot(shot("games-with-position-opened"))

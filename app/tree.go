@@ -191,6 +191,12 @@ func (p *treePanel) follow(ev session.Event) {
 	p.showPosition(false)
 }
 
+// building reports whether the tree is being built (not only looked
+// for in the cache).
+func (p *treePanel) building() bool {
+	return p.build != nil && !p.build.cachedOnly
+}
+
 // started reports whether the tree of the file was built, or is being
 // built.
 func (p *treePanel) started() bool {
@@ -270,7 +276,7 @@ func (p *treePanel) finished(b *treeBuild, t *explore.Tree, err error) {
 	switch {
 	case err == nil:
 		log.Printf("opening tree: %d games, %d positions in %v", t.Len(), t.Positions(), time.Since(b.started).Round(time.Millisecond))
-	case b.cachedOnly && err != nil:
+	case b.cachedOnly:
 		// Not cached (or the cache cannot tell): built once the file is
 		// indexed, which may be now.
 		p.follow(session.Event{})
@@ -342,7 +348,7 @@ func (p *treePanel) showPosition(force bool) {
 // showStatus says how far the tree got, and how many games reach the
 // position.
 func (p *treePanel) showStatus() {
-	building := p.build != nil && !p.build.cachedOnly
+	building := p.building()
 	for _, o := range []fyne.CanvasObject{p.progress, p.stopBtn} {
 		if building {
 			o.Show()
@@ -390,7 +396,7 @@ func (p *treePanel) statusText() string {
 		return lang.L("Open a file of games to see what was played in them from the position shown.")
 	case p.err != nil:
 		return lang.L("The tree could not be built: {{.Error}}", map[string]any{"Error": errorText(p.err)})
-	case p.build != nil && !p.build.cachedOnly:
+	case p.building():
 		percent := 0
 		if b := p.build; b.total > 0 {
 			percent = int(100 * b.done / b.total)

@@ -126,11 +126,7 @@ func TestCacheBehindASymlink(t *testing.T) {
 	if names := filesIn(t, real); len(names) != 1 || filepath.Ext(names[0]) != ".tree" {
 		t.Fatalf("the linked folder holds %v", names)
 	}
-	cached, err := explore.LoadCached(path, link)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cached.Close()
+	loadCached(t, path, link).Close()
 }
 
 // The file of a tree being built by a program killed meanwhile is taken
@@ -184,12 +180,19 @@ func TestTwoProgramsBuildTheSameTree(t *testing.T) {
 	if names := filesIn(t, dir); len(names) != 1 || filepath.Ext(names[0]) != ".tree" {
 		t.Fatalf("the cache holds %v", names)
 	}
-	cached, err := explore.LoadCached(path, dir)
+	cached := loadCached(t, path, dir)
+	sameTree(t, "cached", cached, path)
+	cached.Close()
+}
+
+// loadCached returns the tree of path kept in dir, which must be there.
+func loadCached(t *testing.T, path, dir string) *explore.Tree {
+	t.Helper()
+	tree, err := explore.LoadCached(path, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sameTree(t, "cached", cached, path)
-	cached.Close()
+	return tree
 }
 
 // A file another program changes while its tree is built gets its tree,
