@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/echiquier/echiquier/app/ui/words"
+
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/echiquier/echiquier/app/game"
@@ -81,7 +83,7 @@ func (a *App) askClaimWithMove(p *session.Proposal) {
 	g := a.sess.Game()
 	r := p.Claims[0]
 	msg := lang.L("{{.Player}}, this move allows you to claim a draw by {{.Claim}}. Claim a draw with this move?",
-		map[string]any{"Player": playerName(g, g.Turn()), "Claim": claimText(r)})
+		map[string]any{"Player": words.PlayerName(g, g.Turn()), "Claim": words.Claim(r)})
 	a.dlg.choose(lang.L("Claim a draw?"), msg, []choice{
 		{label: lang.L("Just play the move"), action: func() { a.makeMove(p, game.NoReason) }},
 		{label: lang.L("Claim a draw"), action: func() { a.makeMove(p, r) }, isDefault: true},
@@ -153,7 +155,7 @@ func (a *App) askTakeBack() {
 	last := g.Live()
 	mover := last.Mover()
 	msg := lang.L("{{.Opponent}}, do you allow {{.Player}} to take back {{.Move}}?", map[string]any{
-		"Opponent": playerName(g, mover.Other()), "Player": playerName(g, mover), "Move": moveLabel(last)})
+		"Opponent": words.PlayerName(g, mover.Other()), "Player": words.PlayerName(g, mover), "Move": words.MoveLabel(last)})
 	a.dlg.ask(lang.L("Take back"), msg, lang.L("Allow"), lang.L("Refuse"), func(ok bool) {
 		if ok {
 			a.reportError(a.sess.TakeBack())
@@ -183,7 +185,7 @@ func (a *App) offerDraw() {
 	g := a.sess.Game()
 	by := a.sess.DrawOfferer()
 	msg := lang.L("{{.Player}}, offer a draw to {{.Opponent}}?", map[string]any{
-		"Player": playerName(g, by), "Opponent": playerName(g, by.Other())})
+		"Player": words.PlayerName(g, by), "Opponent": words.PlayerName(g, by.Other())})
 	a.dlg.ask(lang.L("Draw offer"), msg, lang.L("Offer a draw"), lang.L("Cancel"), func(ok bool) {
 		if ok {
 			a.reportError(a.offerDrawNow())
@@ -208,10 +210,10 @@ func (a *App) claimDraw() {
 	}
 	names := make([]string, len(claims))
 	for i, r := range claims {
-		names[i] = claimText(r)
+		names[i] = words.Claim(r)
 	}
 	msg := lang.L("{{.Player}} claims a draw by {{.Claim}}.", map[string]any{
-		"Player": playerName(g, g.Turn()), "Claim": strings.Join(names, ", ")})
+		"Player": words.PlayerName(g, g.Turn()), "Claim": strings.Join(names, ", ")})
 	a.dlg.ask(lang.L("Claim a draw?"), msg, lang.L("Claim a draw"), lang.L("Cancel"), func(ok bool) {
 		if ok {
 			a.reportError(a.sess.ClaimDraw(claims[0]))
@@ -231,8 +233,8 @@ func (a *App) askResign() {
 		return
 	}
 	a.dlg.choose(lang.L("Resign"), lang.L("Who resigns? The game ends and the opponent wins."), []choice{
-		{label: lang.L("{{.Player}} resigns", map[string]any{"Player": playerName(g, g.Turn())}), action: resign(g.Turn())},
-		{label: lang.L("{{.Player}} resigns", map[string]any{"Player": playerName(g, g.Turn().Other())}), action: resign(g.Turn().Other())},
+		{label: lang.L("{{.Player}} resigns", map[string]any{"Player": words.PlayerName(g, g.Turn())}), action: resign(g.Turn())},
+		{label: lang.L("{{.Player}} resigns", map[string]any{"Player": words.PlayerName(g, g.Turn().Other())}), action: resign(g.Turn().Other())},
 	}, nil)
 }
 
@@ -259,7 +261,7 @@ func (a *App) showWarnings(warnings []error) {
 				map[string]any{"Value": pgn.Excerpt(tc.Value)}))
 			continue
 		}
-		lines = append(lines, errorText(w))
+		lines = append(lines, words.Error(w))
 	}
 	if len(lines) > 0 {
 		a.dlg.inform(lang.L("Read with a problem"), strings.Join(lines, "\n"))

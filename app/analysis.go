@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"math"
-	"strconv"
-	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -16,14 +14,9 @@ import (
 
 	"github.com/echiquier/echiquier/app/engine"
 	"github.com/echiquier/echiquier/app/game"
-	"github.com/echiquier/echiquier/settings"
+	"github.com/echiquier/echiquier/app/ui/words"
 	"github.com/echiquier/echiquier/widgets"
 )
-
-// analysisLinePlies is how many moves of each line the panel writes: more
-// would not fit its width, and the engine's end of a line is its least
-// sure part.
-const analysisLinePlies = 12
 
 // analysis is the window's engine analysis: the panel under the move
 // list with the live analysis of the position shown, the evaluation bar
@@ -368,7 +361,7 @@ func (a *App) showLiveAnalysis() {
 		an.bar.Chances = math.NaN()
 	} else {
 		best := x.Lines[0]
-		an.eval.SetText(scoreText(best.Score))
+		an.eval.SetText(words.Score(best.Score))
 		an.depth.SetText(lang.L("depth {{.Depth}}", map[string]any{"Depth": best.Depth}))
 		an.score.Show()
 		an.status.SetText(x.Engine)
@@ -376,7 +369,7 @@ func (a *App) showLiveAnalysis() {
 		for i, l := range an.lines {
 			text := ""
 			if i < len(x.Lines) {
-				text = lineText(x.Lines[i], pos, a.notation())
+				text = words.Line(x.Lines[i], pos, a.notation())
 			}
 			setShown(l, text)
 		}
@@ -475,50 +468,6 @@ func samePoints(a, b []float64) bool {
 	return true
 }
 
-// scoreText writes an evaluation from White's side: "+0.35", "White
-// mates in 3".
-func scoreText(s engine.Score) string {
-	switch {
-	case s.Kind == engine.WhiteMates && s.Moves == 0:
-		return lang.L("Black is checkmated")
-	case s.Kind == engine.BlackMates && s.Moves == 0:
-		return lang.L("White is checkmated")
-	case s.Kind == engine.WhiteMates:
-		return lang.L("White mates in {{.Moves}}", map[string]any{"Moves": s.Moves})
-	case s.Kind == engine.BlackMates:
-		return lang.L("Black mates in {{.Moves}}", map[string]any{"Moves": s.Moves})
-	}
-	return s.String()
-}
-
-// lineText writes a line of play from pos with its evaluation, its moves
-// numbered and in notation n: "+0.35  12… Nf6 13. c4".
-func lineText(l engine.Line, pos game.Position, n game.Notation) string {
-	var b strings.Builder
-	b.WriteString(scoreText(l.Score))
-	b.WriteString("  ")
-	number, black := pos.FullMove, pos.Turn == game.Black
-	for i, san := range l.SAN {
-		if i == analysisLinePlies {
-			b.WriteString("…")
-			break
-		}
-		switch {
-		case !black:
-			b.WriteString(strconv.Itoa(number) + ". ")
-		case i == 0:
-			b.WriteString(strconv.Itoa(number) + "… ")
-		}
-		b.WriteString(game.FormatSAN(san, n))
-		b.WriteByte(' ')
-		if black {
-			number++
-		}
-		black = !black
-	}
-	return strings.TrimSpace(b.String())
-}
-
 // askWholeGame asks for the time per move and starts the analysis of the
 // whole game (Enter starts it with the settings' time).
 func (a *App) askWholeGame() {
@@ -527,9 +476,9 @@ func (a *App) askWholeGame() {
 		return
 	}
 	entry := newEscapableEntry()
-	entry.SetText(formatSeconds(a.settings.EngineMoveTime()))
+	entry.SetText(words.Seconds(a.settings.EngineMoveTime()))
 	entry.Validator = func(s string) error {
-		_, err := parseMoveTime(s)
+		_, err := words.ParseSeconds(s)
 		return err
 	}
 	count := len(a.sess.Game().MainLine())
@@ -538,7 +487,7 @@ func (a *App) askWholeGame() {
 	form := widget.NewForm(widget.NewFormItem(lang.L("Seconds per move"), entry))
 	var dlg *dialog.CustomDialog
 	start := func() {
-		mt, err := parseMoveTime(entry.Text)
+		mt, err := words.ParseSeconds(entry.Text)
 		if err != nil {
 			return
 		}
@@ -657,20 +606,4 @@ func (a *App) stopAnalysis() {
 // showAnalysisError shows an analysis's failure in a dialog.
 func (a *App) showAnalysisError(err error) {
 	a.dlg.showError(errors.New(analysisErrorText(err)))
-}
-
-// formatSeconds writes a time per move in seconds, as the user types it.
-func formatSeconds(d time.Duration) string {
-	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64)
-}
-
-// parseMoveTime reads a time per move in seconds, with a decimal point
-// or comma ("0.5", "0,5").
-func parseMoveTime(s string) (time.Duration, error) {
-	v, err := strconv.ParseFloat(strings.Replace(strings.TrimSpace(s), ",", ".", 1), 64)
-	if err != nil || math.IsNaN(v) || v*float64(time.Second) < float64(settings.MinEngineMoveTime) || v*float64(time.Second) > float64(settings.MaxEngineMoveTime) {
-		return 0, errors.New(lang.L("Give a time from {{.Min}} to {{.Max}} seconds",
-			map[string]any{"Min": formatSeconds(settings.MinEngineMoveTime), "Max": formatSeconds(settings.MaxEngineMoveTime)}))
-	}
-	return time.Duration(v * float64(time.Second)).Round(time.Millisecond), nil
 }

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/echiquier/echiquier/app/ui/words"
 	"github.com/echiquier/echiquier/settings"
 )
 
@@ -43,13 +44,13 @@ func (w *settingsWindow) engineTab() fyne.CanvasObject {
 	threads := boundedNumberEntry(s.EngineThreads(), 1, settings.MaxEngineThreads, s.SetEngineThreads)
 	hash := boundedNumberEntry(s.EngineHash(), 1, settings.MaxEngineHash, s.SetEngineHash)
 	moveTime := widget.NewEntry()
-	moveTime.SetText(formatSeconds(s.EngineMoveTime()))
+	moveTime.SetText(words.Seconds(s.EngineMoveTime()))
 	moveTime.Validator = func(text string) error {
-		_, err := parseMoveTime(text)
+		_, err := words.ParseSeconds(text)
 		return err
 	}
 	moveTime.OnChanged = func(text string) {
-		if d, err := parseMoveTime(text); err == nil {
+		if d, err := words.ParseSeconds(text); err == nil {
 			s.SetEngineMoveTime(d)
 		}
 	}

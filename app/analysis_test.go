@@ -16,6 +16,7 @@ import (
 	"github.com/echiquier/echiquier/app/engine"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/session"
+	"github.com/echiquier/echiquier/app/ui/words"
 	"github.com/echiquier/echiquier/settings"
 )
 
@@ -433,7 +434,7 @@ func TestAnalysisWordedInEnglishAndFrench(t *testing.T) {
 				t.Errorf("French without its no-break space before the colon: %q", text)
 			}
 		}
-		mate := scoreText(engine.Score{Kind: engine.BlackMates, Moves: 3})
+		mate := words.Score(engine.Score{Kind: engine.BlackMates, Moves: 3})
 		if want := map[string]string{"en": "Black mates in 3", "fr": "Les Noirs matent en 3"}[language]; mate != want {
 			t.Errorf("%s: mate in 3 for Black is %q, want %q", language, mate, want)
 		}

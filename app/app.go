@@ -15,6 +15,7 @@ import (
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/opening"
 	"github.com/echiquier/echiquier/app/session"
+	"github.com/echiquier/echiquier/app/ui/words"
 	"github.com/echiquier/echiquier/pieces"
 	"github.com/echiquier/echiquier/resources"
 	"github.com/echiquier/echiquier/settings"
@@ -49,10 +50,10 @@ type App struct {
 	autosaveErr error
 
 	// locale is the user's language as the system gives it.
-	locale systemLocale
+	locale words.Locale
 	// language is the language the app is shown in, "en" or "fr": see
 	// loadLanguage.
-	language string
+	language words.Language
 	// pieceSets are the piece sets loaded so far, by name: each keeps
 	// its images.
 	pieceSets map[string]*pieces.Set
@@ -116,7 +117,7 @@ func New(a fyne.App, o Options) *App {
 		settings:    settings.New(o.Settings),
 		now:         o.Now,
 		autosaveDir: autosaveDir(a.Storage().RootURI(), o.AutosaveDir),
-		locale:      readSystemLocale(),
+		locale:      words.SystemLocale(),
 		pieceSets:   map[string]*pieces.Set{},
 		pickers:     map[*session.Collection]*picker{},
 		openings:    opening.NewBook(),
@@ -189,7 +190,7 @@ func (a *App) Start(args []string) {
 	a.offerOrphans()
 	for _, n := range a.settingsNotices {
 		log.Printf("settings: the stored settings could not be read: %v", n)
-		a.dlg.inform(lang.L("Settings"), settingsNoticeText(n))
+		a.dlg.inform(lang.L("Settings"), words.SettingsNotice(n))
 	}
 }
 

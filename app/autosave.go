@@ -4,7 +4,8 @@ import (
 	"errors"
 	"log"
 	"path/filepath"
-	"syscall"
+
+	"github.com/echiquier/echiquier/app/ui/words"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
@@ -61,20 +62,7 @@ func (a *App) autosaveNote() string {
 		return ""
 	}
 	return lang.L("Crash protection is off: the game cannot be autosaved ({{.Reason}}). Save it to keep it.",
-		map[string]any{"Reason": diskReason(a.autosaveErr)})
-}
-
-// diskReason says in a few words why a file could not be written.
-func diskReason(err error) string {
-	switch {
-	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
-		return lang.L("the disk is full")
-	case errors.Is(err, syscall.EROFS):
-		return lang.L("the folder is read-only")
-	case errors.Is(err, syscall.EACCES), errors.Is(err, syscall.EPERM):
-		return lang.L("no permission to write there")
-	}
-	return oneLine(err.Error())
+		map[string]any{"Reason": words.DiskReason(a.autosaveErr)})
 }
 
 // offerOrphans offers, one after the other, the games that other windows
@@ -104,8 +92,8 @@ func (a *App) offerOrphan(orphans []autosave.Orphan) {
 	}
 	g := rec.Game
 	log.Print("autosave: offering to resume the interrupted game")
-	data := map[string]any{"White": playerName(g, game.White), "Black": playerName(g, game.Black),
-		"Move": moveLabel(g.Live()), "Moves": rec.Moves, "Lost": rec.Lost, "Result": gameResultText(g)}
+	data := map[string]any{"White": words.PlayerName(g, game.White), "Black": words.PlayerName(g, game.Black),
+		"Move": words.MoveLabel(g.Live()), "Moves": rec.Moves, "Lost": rec.Lost, "Result": words.GameResult(g)}
 	title, msg := lang.L("Resume the interrupted game?"), lang.L("A game was interrupted after {{.Move}} ({{.White}} – {{.Black}}). Resume it?", data)
 	switch {
 	case g.Status().Over():

@@ -2,14 +2,14 @@ package app
 
 import (
 	"bytes"
-	"errors"
 	"strings"
+
+	"github.com/echiquier/echiquier/app/ui/words"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/echiquier/echiquier/app/game"
-	"github.com/echiquier/echiquier/app/pgn"
 	"github.com/echiquier/echiquier/app/session"
 )
 
@@ -113,7 +113,7 @@ func (a *App) paste() {
 	}
 	p, err := a.sess.ReadText([]byte(text))
 	if err != nil {
-		a.dlg.inform(lang.L("Paste"), pasteErrorText(text, err))
+		a.dlg.inform(lang.L("Paste"), words.PasteError(text, err))
 		return
 	}
 	a.confirmDiscard(func() {
@@ -129,7 +129,7 @@ func (a *App) paste() {
 func (a *App) pasteFEN(fen string) {
 	g, err := game.New(game.Options{FEN: fen, Now: a.now})
 	if err != nil {
-		a.dlg.inform(lang.L("Paste"), pasteErrorText(fen, err))
+		a.dlg.inform(lang.L("Paste"), words.PasteError(fen, err))
 		return
 	}
 	white, black := a.settings.PlayerNames()
@@ -140,55 +140,4 @@ func (a *App) pasteFEN(fen string) {
 		}
 		a.sess.NewGame(g)
 	})
-}
-
-// pasteErrorText says that the clipboard holds neither a position nor a
-// game, why, and the line of the text where it stops being readable.
-func pasteErrorText(text string, err error) string {
-	msg := lang.L("The clipboard holds neither a position (FEN) nor a game (PGN).")
-	var bad *session.BadGamesError
-	var fe *game.FENError
-	switch {
-	case errors.Is(err, session.ErrNoGame):
-		return msg
-	case errors.Is(err, session.ErrPasteTooLong):
-		return lang.L("The text on the clipboard is too long to be pasted.")
-	case errors.As(err, &fe):
-		return msg + "\n" + fenErrorText(fe)
-	case errors.As(err, &bad):
-		err = bad.Games[0].Err
-	}
-	msg += "\n" + errorText(err)
-	if line := errorLine(err); line > 0 {
-		if s := textLine(text, line); s != "" {
-			msg += "\n" + lang.L("Line {{.Line}}: {{.Text}}", map[string]any{"Line": line, "Text": s})
-		}
-	}
-	return msg
-}
-
-// errorLine returns the line of the text an error of PGN reading is at,
-// or 0.
-func errorLine(err error) int {
-	var se *pgn.SyntaxError
-	var pe *game.PGNError
-	switch {
-	case errors.As(err, &pe):
-		return pe.Line
-	case errors.As(err, &se):
-		return se.Line
-	}
-	return 0
-}
-
-// textLine returns line n (from 1) of text, cut to a readable length.
-func textLine(text string, n int) string {
-	for i := 1; i < n; i++ {
-		_, rest, ok := strings.Cut(text, "\n")
-		if !ok {
-			return ""
-		}
-		text = rest
-	}
-	return strings.TrimSpace(oneLine(text))
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"path/filepath"
 
+	"github.com/echiquier/echiquier/app/ui/words"
+
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/echiquier/echiquier/app/session"
@@ -31,10 +33,10 @@ func (a *App) showFileError(err error) {
 		a.showError(err)
 		return
 	}
-	why := errorText(fe.Err)
+	why := words.Error(fe.Err)
 	var bad *session.BadGamesError
 	if errors.As(fe.Err, &bad) {
-		why = describeLoadErrors(bad.Games)
+		why = words.LoadErrors(bad.Games)
 	} else if errors.Is(fe.Err, session.ErrNoGame) {
 		why = lang.L("The file holds no game.")
 	} else if errors.Is(fe.Err, session.ErrFileChanged) {

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/echiquier/echiquier/app/ui/words"
+
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
@@ -70,7 +72,7 @@ func (a *App) askDiagramFile(c diagramChoice) {
 	ext := "." + strings.ToLower(c.format)
 	a.askFileToWrite(ext, strings.TrimSuffix(a.suggestedFileName(), ".pgn")+ext, func(path string) {
 		if err := a.writeDiagram(path, c); err != nil {
-			a.dlg.showError(errors.New(lang.L("The image was not written:") + "\n" + errorText(err)))
+			a.dlg.showError(errors.New(lang.L("The image was not written:") + "\n" + words.Error(err)))
 			return
 		}
 		a.settings.SetLastDirectory(filepath.Dir(path))

@@ -1,12 +1,15 @@
 package app
 
 import (
+	"errors"
 	"slices"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/echiquier/echiquier/app/ui/words"
 )
 
 // newDialogButton is a button of a custom dialog.
@@ -132,4 +135,9 @@ func (m *dialogs) choose(title, msg string, choices []choice, cancel func()) {
 func (m *dialogs) inform(title, msg string) {
 	d := dialog.NewInformation(title, msg, m.win)
 	m.show(d, d.Hide)
+}
+
+// showError shows err in a dialog, worded by words.ErrorIn.
+func (a *App) showError(err error) {
+	a.dlg.showError(errors.New(words.ErrorIn(err, a.notation())))
 }

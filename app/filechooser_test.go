@@ -188,7 +188,7 @@ func TestEscapeInFynesSaveDialogNameClosesIt(t *testing.T) {
 func TestFynesDialogNamesPlacesInFrench(t *testing.T) {
 	h := newHarness(t)
 	h.app.settings.SetLanguage("fr")
-	t.Cleanup(func() { h.app.locale.useLanguage("") })
+	t.Cleanup(func() { h.app.locale.Use("") })
 	h.app.changeLanguage()
 	h.app.openDialog()
 	var labels []string

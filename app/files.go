@@ -7,13 +7,14 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/echiquier/echiquier/app/ui/words"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/storage"
 
 	"github.com/echiquier/echiquier/app/game"
-	"github.com/echiquier/echiquier/app/pgn"
 	"github.com/echiquier/echiquier/app/safefile"
 	"github.com/echiquier/echiquier/app/session"
 )
@@ -70,21 +71,6 @@ func (a *App) setDialogFolder(d interface{ SetLocation(fyne.ListableURI) }) {
 	if uri, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
 		d.SetLocation(uri)
 	}
-}
-
-// describeLoadErrors lists the games that could not be read, with their
-// line and text, the first few of them.
-func describeLoadErrors(errs []pgn.GameError) string {
-	const most = 5
-	var lines []string
-	for i, e := range errs {
-		if i == most {
-			lines = append(lines, lang.L("… and {{.Count}} more", map[string]any{"Count": len(errs) - most}))
-			break
-		}
-		lines = append(lines, errorText(e.Err))
-	}
-	return strings.Join(lines, "\n")
 }
 
 // save writes the game to its file, or asks for one.
@@ -195,64 +181,13 @@ func (a *App) saveToPath(path string, then func()) {
 
 // showSaveError says that the game was not saved, why, and what is safe.
 func (a *App) showSaveError(err error) {
-	a.dlg.showError(errors.New(saveErrorText(err)))
-}
-
-// saveErrorText says that the game was not saved, why, what became of the
-// file, and that the game itself is safe.
-func saveErrorText(err error) string {
-	var se *session.SaveError
-	var fe *safefile.Error
-	if !errors.As(err, &se) || !errors.As(err, &fe) {
-		return errorText(err)
-	}
-	data := map[string]any{"File": filepath.Base(fe.Path), "Kept": fe.Kept}
-	fate := lang.L("The game was not saved; the file {{.File}} is unchanged.", data)
-	switch {
-	case fe.Kept != "":
-		fate = lang.L("The game was not saved, and {{.File}} may be damaged: its former content is kept in {{.Kept}}.", data)
-	case !fe.Unchanged:
-		fate = lang.L("The game was not saved, and {{.File}} may not be complete.", data)
-	case fe.Reason == safefile.ReasonNotFound:
-		fate = lang.L("The game was not saved.")
-	}
-	return fate + "\n" + saveReasonText(fe) + "\n" + lang.L("The game is still open here: nothing of it is lost.")
-}
-
-// saveReasonText says why a file could not be written.
-func saveReasonText(fe *safefile.Error) string {
-	switch fe.Reason {
-	case safefile.ReasonNoSpace:
-		return lang.L("The disk is full.")
-	case safefile.ReasonReadOnly:
-		return lang.L("The file or its folder is read-only.")
-	case safefile.ReasonIsDir:
-		return lang.L("A folder has that name.")
-	case safefile.ReasonNotFound:
-		return lang.L("The folder does not exist.")
-	case safefile.ReasonPermission:
-		return lang.L("You are not allowed to write there.")
-	case safefile.ReasonChanged:
-		return lang.L("Another program changed the file since it was opened.")
-	}
-	return oneLine(fe.Err.Error())
-}
-
-// oneLine cuts a text to its first line, of readable length.
-func oneLine(s string) string {
-	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
-		s = s[:i]
-	}
-	if r := []rune(s); len(r) > 100 {
-		s = string(r[:99]) + "…"
-	}
-	return s
+	a.dlg.showError(errors.New(words.SaveError(err)))
 }
 
 // suggestedFileName names a new file after the players and the date.
 func (a *App) suggestedFileName() string {
 	g := a.sess.Game()
-	name := fmt.Sprintf("%s-%s-%s", playerName(g, game.White), playerName(g, game.Black), a.now().Format("2006-01-02"))
+	name := fmt.Sprintf("%s-%s-%s", words.PlayerName(g, game.White), words.PlayerName(g, game.Black), a.now().Format("2006-01-02"))
 	return strings.Map(func(r rune) rune {
 		if strings.ContainsRune(`/\:*?"<>|`, r) {
 			return '_'

@@ -16,6 +16,7 @@ import (
 
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/session"
+	"github.com/echiquier/echiquier/app/ui/words"
 	"github.com/echiquier/echiquier/settings"
 )
 
@@ -342,4 +343,27 @@ func (h *harness) tapBanner(text string) {
 		h.t.Fatalf("no button %q above the board (it says %q)", text, h.app.ui.viewing.Text)
 	}
 	test.Tap(b)
+}
+
+// inEnglish shows the app's text in English for the test.
+func inEnglish(t *testing.T) {
+	t.Helper()
+	locale := words.SystemLocale()
+	if _, err := locale.Use("en"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { locale.Use("") })
+}
+
+// inLanguages runs check in English and in French.
+func inLanguages(t *testing.T, check func(language string)) {
+	t.Helper()
+	locale := words.SystemLocale()
+	t.Cleanup(func() { locale.Use("") })
+	for _, code := range []string{"en", "fr"} {
+		if _, err := locale.Use(code); err != nil {
+			t.Fatal(err)
+		}
+		check(code)
+	}
 }

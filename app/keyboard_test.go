@@ -94,7 +94,7 @@ func TestShortcutsReachTheirActions(t *testing.T) {
 
 func TestShortcutsFollowTheMenusOfANewLanguage(t *testing.T) {
 	h := newHarness(t)
-	t.Cleanup(func() { h.app.locale.useLanguage("") })
+	t.Cleanup(func() { h.app.locale.Use("") })
 	h.app.settings.SetLanguage("en")
 	h.app.changeLanguage()
 	c := h.openGames(pgnGame("White=X", 2) + pgnGame("White=Y", 2))

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/ui/words"
 	"github.com/echiquier/echiquier/settings"
 )
 
@@ -92,7 +93,7 @@ func TestNewGameRemembersTheCustomTimeControl(t *testing.T) {
 	h.app.newGame()
 	_, selects := h.dialogFields()
 	selects[0].SetSelectedIndex(len(selects[0].Options) - 1) // custom
-	selects[1].SetSelectedIndex(kindHourglass)
+	selects[1].SetSelectedIndex(words.KindHourglass)
 	entries, _ := h.dialogFields()
 	entries[2].SetText("3") // minutes
 	h.tapButton("Start")
@@ -101,7 +102,7 @@ func TestNewGameRemembersTheCustomTimeControl(t *testing.T) {
 	}
 	h.app.newGame()
 	entries, selects = h.dialogFields()
-	if selects[0].SelectedIndex() != len(selects[0].Options)-1 || selects[1].SelectedIndex() != kindHourglass || entries[2].Text != "3" {
+	if selects[0].SelectedIndex() != len(selects[0].Options)-1 || selects[1].SelectedIndex() != words.KindHourglass || entries[2].Text != "3" {
 		t.Errorf("the dialog does not offer the custom control again: preset %d, kind %d, minutes %q",
 			selects[0].SelectedIndex(), selects[1].SelectedIndex(), entries[2].Text)
 	}
@@ -185,7 +186,7 @@ func TestTheBoardStaysTheLargestThingInASmallWindow(t *testing.T) {
 // cut the clocks ("9:5").
 func TestTheSidePanelFitsItsWidthInEveryLanguage(t *testing.T) {
 	h := newHarness(t)
-	t.Cleanup(func() { h.app.locale.useLanguage("") })
+	t.Cleanup(func() { h.app.locale.Use("") })
 	tc, _ := game.ParseTimeControl("600+5")
 	g, _ := game.New(game.Options{TimeControl: tc, Now: h.clock.now})
 	h.app.sess.NewGame(g)

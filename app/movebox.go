@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/echiquier/echiquier/app/ui/words"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
@@ -161,11 +163,11 @@ func (a *App) submitTypedMove(text string) {
 	if err != nil {
 		found := a.suggestions(text)
 		if len(found) != 1 {
-			a.showMoveBoxError(errorTextIn(err, notation))
+			a.showMoveBoxError(words.ErrorIn(err, notation))
 			return
 		}
 		if m, err = n.ParseMoveIn(found[0], notation); err != nil {
-			a.showMoveBoxError(errorTextIn(err, notation))
+			a.showMoveBoxError(words.ErrorIn(err, notation))
 			return
 		}
 	}

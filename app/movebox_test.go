@@ -232,3 +232,14 @@ func TestTouchingAnOpponentsPieceOnTheBoard(t *testing.T) {
 		t.Errorf("a typed move escaped the obligation: %q", h.history())
 	}
 }
+
+func TestErrorsShownInWords(t *testing.T) {
+	h := newHarness(t)
+	inEnglish(t)
+	h.typeMove("Nf4")
+	if got, want := h.app.ui.moveBox.hint.Text, "Illegal move “Nf4”: no white knight can move to f4"; got != want {
+		t.Errorf("the move box says %q, want %q", got, want)
+	}
+	h.app.showError(game.ErrNoMoves)
+	h.wantDialog("There is no move to take back")
+}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/echiquier/echiquier/app/ui/words"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -13,40 +15,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
-)
-
-// timePreset is a time control offered in the new game dialog.
-type timePreset struct {
-	label string
-	tc    string // TimeControl tag syntax; "" for custom
-}
-
-func timePresets() []timePreset {
-	return []timePreset{
-		{lang.L("1 + 0 (bullet)"), "60"},
-		{lang.L("3 + 2 (blitz)"), "180+2"},
-		{lang.L("5 + 0 (blitz)"), "300"},
-		{lang.L("10 + 5 (rapid)"), "600+5"},
-		{lang.L("15 + 10 (rapid)"), "900+10"},
-		{lang.L("30 + 0 (rapid)"), "1800"},
-		{lang.L("FIDE classical: 90 min for 40 moves, then 30 min, +30 s a move"), "40/5400+30:1800+30"},
-		{lang.L("Untimed"), "-"},
-		{lang.L("Custom…"), ""},
-	}
-}
-
-// bonusKinds are what the custom time control adds at each move.
-func bonusKinds() []string {
-	return []string{lang.L("Increment (Fischer)"), lang.L("Simple delay (US)"), lang.L("Bronstein delay"),
-		lang.L("Hourglass (the time one uses goes to the other)")}
-}
-
-// The custom time control's kinds, in the order of bonusKinds.
-const (
-	kindIncrement = iota
-	kindSimpleDelay
-	kindBronstein
-	kindHourglass
 )
 
 // newGameForm is the new game dialog's fields.
@@ -98,7 +66,7 @@ func (a *App) newGameForm() *newGameForm {
 	f := &newGameForm{
 		white: newEscapableEntry(), black: newEscapableEntry(),
 		base: numberEntry("10"), bonus: numberEntry("5"), moves: numberEntry("0"), then: numberEntry("0"),
-		bonusKind: widget.NewSelect(bonusKinds(), nil),
+		bonusKind: widget.NewSelect(words.BonusKinds(), nil),
 		fen:       newEscapableEntry(),
 	}
 	f.white.SetText(white)
@@ -109,10 +77,10 @@ func (a *App) newGameForm() *newGameForm {
 	f.fen.SetPlaceHolder(game.StartFEN)
 	f.fen.Validator = validateFEN
 	f.custom = []fyne.Disableable{f.base, f.bonus, f.bonusKind, f.moves, f.then}
-	f.preset = widget.NewSelect(presetLabels(), f.presetChanged)
+	f.preset = widget.NewSelect(words.PresetLabels(), f.presetChanged)
 	tc := a.settings.TimeControl()
-	f.preset.SetSelectedIndex(presetIndex(tc))
-	if f.preset.SelectedIndex() == len(timePresets())-1 {
+	f.preset.SetSelectedIndex(words.PresetIndex(tc))
+	if f.preset.SelectedIndex() == len(words.TimePresets())-1 {
 		f.setCustom(tc) // the custom control chosen last time
 	}
 	return f
@@ -127,14 +95,14 @@ func (f *newGameForm) setCustom(tc game.TimeControl) {
 	number := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 	f.base.SetText(number(first.Time.Minutes()))
 	f.moves.SetText(strconv.Itoa(first.Moves))
-	kind, bonus := kindIncrement, first.Increment
+	kind, bonus := words.KindIncrement, first.Increment
 	switch {
 	case tc.Hourglass:
-		kind, bonus = kindHourglass, 0
+		kind, bonus = words.KindHourglass, 0
 	case first.Delay > 0 && first.DelayKind == game.SimpleDelay:
-		kind, bonus = kindSimpleDelay, first.Delay
+		kind, bonus = words.KindSimpleDelay, first.Delay
 	case first.Delay > 0:
-		kind, bonus = kindBronstein, first.Delay
+		kind, bonus = words.KindBronstein, first.Delay
 	}
 	f.bonus.SetText(number(bonus.Seconds()))
 	f.bonusKind.SetSelectedIndex(kind)
@@ -143,27 +111,8 @@ func (f *newGameForm) setCustom(tc game.TimeControl) {
 	}
 }
 
-func presetLabels() []string {
-	var out []string
-	for _, p := range timePresets() {
-		out = append(out, p.label)
-	}
-	return out
-}
-
-// presetIndex finds the preset of tc, or Custom.
-func presetIndex(tc game.TimeControl) int {
-	presets := timePresets()
-	for i, p := range presets {
-		if p.tc == tc.String() {
-			return i
-		}
-	}
-	return len(presets) - 1
-}
-
 func (f *newGameForm) presetChanged(string) {
-	custom := f.preset.SelectedIndex() == len(timePresets())-1
+	custom := f.preset.SelectedIndex() == len(words.TimePresets())-1
 	for _, w := range f.custom {
 		if custom {
 			w.Enable()
@@ -208,27 +157,27 @@ func validateFEN(s string) error {
 		return nil
 	}
 	if _, err := game.ParseFEN(s); err != nil {
-		return errors.New(errorText(err))
+		return errors.New(words.Error(err))
 	}
 	return nil
 }
 
 // timeControl returns the time control chosen.
 func (f *newGameForm) timeControl() (game.TimeControl, error) {
-	presets := timePresets()
-	if p := presets[f.preset.SelectedIndex()]; p.tc != "" {
-		return game.ParseTimeControl(p.tc)
+	presets := words.TimePresets()
+	if p := presets[f.preset.SelectedIndex()]; p.TC != "" {
+		return game.ParseTimeControl(p.TC)
 	}
 	num := func(e *escapableEntry) float64 { v, _ := strconv.ParseFloat(strings.TrimSpace(e.Text), 64); return v }
 	st := game.Stage{Moves: int(num(f.moves)), Time: minutes(num(f.base))}
 	bonus := time.Duration(num(f.bonus) * float64(time.Second))
 	tc := game.TimeControl{}
 	switch f.bonusKind.SelectedIndex() {
-	case kindSimpleDelay:
+	case words.KindSimpleDelay:
 		st.Delay, st.DelayKind = bonus, game.SimpleDelay
-	case kindBronstein:
+	case words.KindBronstein:
 		st.Delay, st.DelayKind = bonus, game.BronsteinDelay
-	case kindHourglass:
+	case words.KindHourglass:
 		// One stage, nothing added: what one player uses, the other gets.
 		st.Moves, tc.Hourglass = 0, true
 	default:

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/echiquier/echiquier/app/ui/words"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -283,7 +285,7 @@ func (p *picker) statusText() string {
 		percent := 100 * read / max(size, 1)
 		text = lang.L("{{.Text}} — reading stopped at {{.Percent}}% of the file", map[string]any{"Text": text, "Percent": percent})
 	case session.Failed:
-		text = lang.L("{{.Text}} — reading failed: {{.Error}}", map[string]any{"Text": text, "Error": errorText(err)})
+		text = lang.L("{{.Text}} — reading failed: {{.Error}}", map[string]any{"Text": text, "Error": words.Error(err)})
 	}
 	return text
 }

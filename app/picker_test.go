@@ -393,7 +393,7 @@ func TestPickerNumbersAreNotCut(t *testing.T) {
 // column.
 func TestPickerHeadingsAreNotCut(t *testing.T) {
 	h := newHarness(t)
-	t.Cleanup(func() { h.app.locale.useLanguage("") })
+	t.Cleanup(func() { h.app.locale.Use("") })
 	h.app.settings.SetLanguage("fr")
 	h.app.changeLanguage()
 	p := h.picked(h.openGames(pickerGames))

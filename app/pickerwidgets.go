@@ -3,6 +3,8 @@ package app
 import (
 	"image/color"
 
+	"github.com/echiquier/echiquier/app/ui/words"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
@@ -107,7 +109,7 @@ func newBadList() *badList {
 		},
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			if id < len(b.games) {
-				o.(*widget.Label).SetText(errorText(b.games[id].err))
+				o.(*widget.Label).SetText(words.Error(b.games[id].err))
 			}
 		})
 	space := canvas.NewRectangle(color.Transparent)

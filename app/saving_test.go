@@ -130,7 +130,7 @@ func TestSaveErrorsSayWhatHappenedInFrench(t *testing.T) {
 	// and did not say that the game was not saved.
 	h := newHarness(t)
 	h.app.settings.SetLanguage("fr")
-	t.Cleanup(func() { h.app.locale.useLanguage("") })
+	t.Cleanup(func() { h.app.locale.Use("") })
 	h.app.changeLanguage()
 	path := filepath.Join(t.TempDir(), "lecture.pgn")
 	os.WriteFile(path, []byte("[Event \"x\"]\n\n1. e4 *\n"), 0o444)

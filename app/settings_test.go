@@ -102,7 +102,7 @@ func TestSettingsNotationChangesTheMoveList(t *testing.T) {
 
 func TestSettingsLanguageRebuildsTheWindow(t *testing.T) {
 	h := newHarness(t)
-	t.Cleanup(func() { h.app.locale.useLanguage("") })
+	t.Cleanup(func() { h.app.locale.Use("") })
 	h.play("e2e4")
 	content := h.settingsContent()
 	selectWith(t, content, "Français").SetSelected("Français")
@@ -139,7 +139,7 @@ func TestSettingsDefaultsForNewGames(t *testing.T) {
 func TestFrenchShowsFrenchNotationUnlessChosen(t *testing.T) {
 	h := newHarness(t)
 	h.app.settings.SetLanguage("fr")
-	t.Cleanup(func() { h.app.locale.useLanguage("") })
+	t.Cleanup(func() { h.app.locale.Use("") })
 	h.app.changeLanguage()
 	if got := h.app.ui.moves.Notation("Nf3"); got != "Cf3" {
 		t.Errorf("in French the list shows Nf3 as %q", got)
@@ -154,7 +154,7 @@ func TestFrenchShowsFrenchNotationUnlessChosen(t *testing.T) {
 func TestSettingsLanguageKeepsTheTab(t *testing.T) {
 	// Switching the language threw the user back to the first tab.
 	h := newHarness(t)
-	t.Cleanup(func() { h.app.locale.useLanguage("") })
+	t.Cleanup(func() { h.app.locale.Use("") })
 	h.settingsContent()
 	h.app.settingsWin.tabs.SelectIndex(2)
 	selectWith(t, h.app.settingsWin.win.Content(), "Français").SetSelected("Français")
@@ -188,7 +188,7 @@ func TestSettingsWindowCloses(t *testing.T) {
 // to following it.
 func TestTheSettingsSayWhetherTheNotationFollowsTheLanguage(t *testing.T) {
 	h := newHarness(t)
-	t.Cleanup(func() { h.app.locale.useLanguage("") })
+	t.Cleanup(func() { h.app.locale.Use("") })
 	content := h.settingsContent()
 	if _, ok := find(content, func(l *canvas.Text) bool { return l.Text == "The moves in the list follow the language." }); !ok {
 		t.Error("the settings do not say that the notation follows the language")

@@ -2,7 +2,6 @@ package app
 
 import (
 	"errors"
-	"fmt"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -11,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/ui/words"
 	"github.com/echiquier/echiquier/pieces"
 	"github.com/echiquier/echiquier/settings"
 	"github.com/echiquier/echiquier/theme"
@@ -148,10 +148,10 @@ func (w *settingsWindow) playTab() fyne.CanvasObject {
 	black.SetText(blackName)
 	saveNames := func(string) { s.SetPlayerNames(white.Text, black.Text) }
 	white.OnChanged, black.OnChanged = saveNames, saveNames
-	preset := widget.NewSelect(presetLabels()[:len(timePresets())-1], nil)
-	preset.SetSelectedIndex(min(presetIndex(s.TimeControl()), len(preset.Options)-1))
+	preset := widget.NewSelect(words.PresetLabels()[:len(words.TimePresets())-1], nil)
+	preset.SetSelectedIndex(min(words.PresetIndex(s.TimeControl()), len(preset.Options)-1))
 	preset.OnChanged = func(string) {
-		if tc, err := game.ParseTimeControl(timePresets()[preset.SelectedIndex()].tc); err == nil {
+		if tc, err := game.ParseTimeControl(words.TimePresets()[preset.SelectedIndex()].TC); err == nil {
 			s.SetTimeControl(tc)
 		}
 	}
@@ -255,20 +255,9 @@ func indexOf(n int, match func(int) bool) int {
 	return 0
 }
 
-// settingsNoticeText says what was wrong with the stored settings and
-// where the old file was kept.
-func settingsNoticeText(n settings.Notice) string {
-	if n.KeptAs == "" {
-		return lang.L("The stored settings could not be read and could not be set aside ({{.Error}}): the app starts with the default settings.",
-			map[string]any{"Error": oneLine(fmt.Sprint(n.MoveErr))})
-	}
-	return lang.L("The stored settings could not be read: the app starts with the default settings. The old file is kept in {{.File}}.",
-		map[string]any{"File": n.KeptAs})
-}
-
 // settingsFailed says, once for a run of failures, that the settings
 // could not be saved and that the earlier ones are kept.
 func (a *App) settingsFailed(err error) {
 	a.dlg.showError(errors.New(lang.L("The settings could not be saved ({{.Error}}); the settings saved before are kept.",
-		map[string]any{"Error": oneLine(errors.Unwrap(err).Error())})))
+		map[string]any{"Error": words.OneLine(errors.Unwrap(err).Error())})))
 }

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/echiquier/echiquier/app/ui/words"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -288,7 +290,7 @@ func (e *setupEditor) fieldsChanged() {
 	err := e.check()
 	e.reason.SetText("")
 	if err != nil {
-		e.reason.SetText(errorText(err))
+		e.reason.SetText(words.Error(err))
 		e.play.Disable()
 		e.study.Disable()
 	} else {

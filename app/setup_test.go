@@ -2,6 +2,7 @@ package app
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -9,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/ui/words"
 )
 
 func position(t *testing.T, fen string) game.Position {
@@ -163,5 +165,17 @@ func TestThePalettesPiecesAreLargeEnoughToTellApart(t *testing.T) {
 	}
 	if s := icon.Size(); s.Width < 32 || s.Height < 32 {
 		t.Errorf("the queen in the palette is %v", s)
+	}
+}
+
+// TestTheNewGameFormSaysWhatIsWrongWithAFEN: the FEN field of the New
+// game dialog refuses a position with the words of the error.
+func TestTheNewGameFormSaysWhatIsWrongWithAFEN(t *testing.T) {
+	inEnglish(t)
+	for _, fen := range []string{"8/8 w", "4k3/8/8/8/8/8/8/p3K3 w - - 0 1", "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1"} {
+		_, err := game.ParseFEN(fen)
+		if got := validateFEN(fen); got == nil || got.Error() != words.Error(err) || !strings.HasPrefix(got.Error(), "Invalid FEN: ") {
+			t.Errorf("%s: the new game form says %v", fen, got)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/ui/words"
 )
 
 // nodeMenu is the context menu of a move in the move list.
@@ -32,7 +33,7 @@ func (a *App) editComment(n *game.Node) {
 	entry.SetText(n.Comment())
 	entry.Wrapping = fyne.TextWrapWord
 	entry.SetMinRowsVisible(4)
-	title := lang.L("Comment on {{.Move}}", map[string]any{"Move": moveLabel(n)})
+	title := lang.L("Comment on {{.Move}}", map[string]any{"Move": words.MoveLabel(n)})
 	d := dialog.NewCustomConfirm(title, lang.L("Save"), lang.L("Cancel"), entry, func(ok bool) {
 		if ok {
 			a.reportError(a.sess.SetComment(n, entry.Text))

@@ -7,6 +7,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/echiquier/echiquier/app/ui/words"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
@@ -395,7 +397,7 @@ func (p *treePanel) statusText() string {
 	case p.path == "":
 		return lang.L("Open a file of games to see what was played in them from the position shown.")
 	case p.err != nil:
-		return lang.L("The tree could not be built: {{.Error}}", map[string]any{"Error": errorText(p.err)})
+		return lang.L("The tree could not be built: {{.Error}}", map[string]any{"Error": words.Error(p.err)})
 	case p.building():
 		percent := 0
 		if b := p.build; b.total > 0 {
@@ -461,14 +463,5 @@ func (p *treePanel) showGames() {
 	c.MarkUsed()
 	c.Order().SetOnly(games)
 	p.a.showPicker(c, false)
-	p.a.pickers[c].only.set(positionName(p.a.sess.Shown()))
-}
-
-// positionName names a position by the move that led to it: "after
-// 3. Nc3", or the start position.
-func positionName(n *game.Node) string {
-	if n.Parent() == nil {
-		return lang.L("the start position")
-	}
-	return lang.L("the position after {{.Move}}", map[string]any{"Move": moveLabel(n)})
+	p.a.pickers[c].only.set(words.PositionName(p.a.sess.Shown()))
 }

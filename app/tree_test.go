@@ -267,7 +267,7 @@ func TestTreeWaitsForAFile(t *testing.T) {
 
 func TestTreeFollowsANewLanguage(t *testing.T) {
 	h := newHarness(t)
-	t.Cleanup(func() { h.app.locale.useLanguage("") })
+	t.Cleanup(func() { h.app.locale.Use("") })
 	h.openTree(treeGames)
 	h.app.showStart()
 	h.app.settings.SetLanguage("fr")

@@ -3,9 +3,10 @@ package app
 import (
 	"image/color"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/echiquier/echiquier/app/ui/words"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -188,16 +189,16 @@ func (a *App) refreshBanner(n *game.Node) {
 	case a.sess.Browsing():
 		text := lang.L("Viewing the start position — a move made here starts a side line")
 		if n.Parent() != nil {
-			text = lang.L("Viewing move {{.Move}} — a move made here starts a side line", map[string]any{"Move": moveLabel(n)})
+			text = lang.L("Viewing move {{.Move}} — a move made here starts a side line", map[string]any{"Move": words.MoveLabel(n)})
 		}
 		u.viewing.SetText(text)
 		buttons = u.bannerBack
 	case g.Status().Over():
-		u.viewing.SetText(lang.L("Game over: {{.Result}}", map[string]any{"Result": gameResultText(g)}))
+		u.viewing.SetText(lang.L("Game over: {{.Result}}", map[string]any{"Result": words.GameResult(g)}))
 		buttons = u.bannerOver
 	case offered:
 		u.viewing.SetText(lang.L("{{.Player}} offers a draw. {{.Opponent}}: accept, decline, or play a move to decline.",
-			map[string]any{"Player": playerName(g, by), "Opponent": playerName(g, by.Other())}))
+			map[string]any{"Player": words.PlayerName(g, by), "Opponent": words.PlayerName(g, by.Other())}))
 		buttons = u.bannerOffer
 	default:
 		u.banner.Hide()
@@ -219,22 +220,13 @@ func (a *App) refreshBanner(n *game.Node) {
 func resultLine(g *game.Game) string {
 	var parts []string
 	if st := g.Status(); st.Over() {
-		parts = append(parts, g.Tag("Result")+" · "+gameResultText(g))
+		parts = append(parts, g.Tag("Result")+" · "+words.GameResult(g))
 	}
 	if n, st, ok := g.LawEnd(); ok {
 		parts = append(parts, lang.L("The Laws of Chess ended the game after {{.Move}}: {{.Reason}}; the file goes on.",
-			map[string]any{"Move": moveLabel(n), "Reason": resultText(st)}))
+			map[string]any{"Move": words.MoveLabel(n), "Reason": words.Result(st)}))
 	}
 	return strings.Join(parts, "\n")
-}
-
-// moveLabel writes a node's move with its number: "12. Nf3", "12... Nf6".
-func moveLabel(n *game.Node) string {
-	dots := ". "
-	if n.Mover() == game.Black {
-		dots = "... "
-	}
-	return strconv.Itoa(n.MoveNumber()) + dots + n.SAN()
 }
 
 // refreshClockFaces updates both clocks; unless forced, a clock is
@@ -273,7 +265,7 @@ func (a *App) refreshClockFaces(force bool) {
 			continue
 		}
 		a.ui.shownClock[c] = shown
-		f.Name, f.Remaining, f.Running, f.ToMove = playerName(g, c), rem, running, toMove
+		f.Name, f.Remaining, f.Running, f.ToMove = words.PlayerName(g, c), rem, running, toMove
 		f.Paused, f.Untimed = timed && g.Paused() && !over, !timed
 		f.Delay, f.Bronstein, f.MovesToControl = shown.delay, shown.bronstein, toControl
 		f.Refresh()
@@ -291,10 +283,10 @@ type clockShown struct {
 
 func (a *App) refreshStatus() {
 	g := a.sess.Game()
-	text := toMoveText(g)
+	text := words.ToMove(g)
 	switch {
 	case g.Status().Over():
-		text = gameResultText(g)
+		text = words.GameResult(g)
 	case g.Paused() && !g.TimeControl().IsZero():
 		text = lang.L("{{.Status}} — clocks paused", map[string]any{"Status": text})
 	}
@@ -302,7 +294,7 @@ func (a *App) refreshStatus() {
 		text = lang.L("Touch-move: you touched the piece on {{.Square}}, so you must capture it.", map[string]any{"Square": t.String()})
 	}
 	if by, declined := a.sess.DrawDeclined(); declined && !g.Status().Over() {
-		text = lang.L("{{.Status}} — {{.Player}} declined the draw offer", map[string]any{"Status": text, "Player": playerName(g, by.Other())})
+		text = lang.L("{{.Status}} — {{.Player}} declined the draw offer", map[string]any{"Status": text, "Player": words.PlayerName(g, by.Other())})
 	}
 	if note := a.autosaveNote(); note != "" {
 		text += " — " + note
@@ -371,7 +363,7 @@ func (a *App) illegalDrop(from, to game.Square) {
 	if err == nil {
 		return // a legal move the board did not offer: nothing to explain
 	}
-	a.showMoveBoxError(errorTextIn(err, a.notation()))
+	a.showMoveBoxError(words.ErrorIn(err, a.notation()))
 }
 
 // pieceRefused says why another piece cannot be picked up: the one

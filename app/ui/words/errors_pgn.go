@@ -1,4 +1,4 @@
-package app
+package words
 
 import (
 	"fyne.io/fyne/v2/lang"

@@ -1,4 +1,4 @@
-package app
+package words
 
 import (
 	"errors"
@@ -13,11 +13,11 @@ import (
 // inEnglish shows the app's text in English for the test.
 func inEnglish(t *testing.T) {
 	t.Helper()
-	locale := readSystemLocale()
-	if err := locale.useLanguage("en"); err != nil {
+	locale := SystemLocale()
+	if _, err := locale.Use("en"); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { locale.useLanguage("") })
+	t.Cleanup(func() { locale.Use("") })
 }
 
 // refusal returns the error of playing move s in a new game from fen.
@@ -69,7 +69,7 @@ func TestMoveErrorText(t *testing.T) {
 		{"7k/5QQ1/8/8/8/8/8/4K3 b - - 0 1", "Kh7", "Move “Kh7” refused: the game is over (White wins by checkmate)"},
 	}
 	for _, tt := range tests {
-		if got := errorText(refusal(t, tt.fen, tt.move)); got != tt.want {
+		if got := Error(refusal(t, tt.fen, tt.move)); got != tt.want {
 			t.Errorf("%s %s:\n got %s\nwant %s", tt.fen, tt.move, got, tt.want)
 		}
 	}
@@ -79,11 +79,11 @@ func TestMoveErrorTextOfOtherSources(t *testing.T) {
 	inEnglish(t)
 	g, _ := game.New(game.Options{FEN: "4k3/8/8/8/8/8/8/1N1NK2R w K - 0 1"})
 	_, err := g.PrepareMove(game.Move{From: square("e1"), To: square("h1")})
-	if got, want := errorText(err), "Illegal move “e1h1”: it is not one of the legal moves here"; got != want {
+	if got, want := Error(err), "Illegal move “e1h1”: it is not one of the legal moves here"; got != want {
 		t.Errorf("PrepareMove: %s, want %s", got, want)
 	}
 	_, err = g.Live().ParseMoveIn("Cc3", game.FrenchSAN)
-	if got, want := errorTextIn(err, game.FrenchSAN), "Ambiguous move “Cc3”: it could be Cbc3 or Cdc3"; got != want {
+	if got, want := ErrorIn(err, game.FrenchSAN), "Ambiguous move “Cc3”: it could be Cbc3 or Cdc3"; got != want {
 		t.Errorf("ambiguous in French SAN: %s, want %s", got, want)
 	}
 	mated := game.Status{Result: game.WhiteWins, Reason: game.Checkmate}
@@ -97,7 +97,7 @@ func TestMoveErrorTextOfOtherSources(t *testing.T) {
 			"Move “e4” refused: the game is over (White wins by checkmate)"},
 	}
 	for _, tt := range tests {
-		if got := errorText(tt.err); got != tt.want {
+		if got := Error(tt.err); got != tt.want {
 			t.Errorf("%v:\n got %s\nwant %s", tt.err, got, tt.want)
 		}
 	}
@@ -132,11 +132,8 @@ func TestFENErrorText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := game.ParseFEN(tt.fen)
-		if got, want := errorText(err), "Invalid FEN: "+tt.want; got != want {
+		if got, want := Error(err), "Invalid FEN: "+tt.want; got != want {
 			t.Errorf("%s:\n got %s\nwant %s", tt.fen, got, want)
-		}
-		if got := validateFEN(tt.fen); got == nil || got.Error() != "Invalid FEN: "+tt.want {
-			t.Errorf("%s: the new game form says %v", tt.fen, got)
 		}
 	}
 }
@@ -176,7 +173,7 @@ func TestGameErrorText(t *testing.T) {
 		{game.ErrIllegalMove, "Illegal move"},
 	}
 	for _, tt := range tests {
-		if got := errorText(tt.err); got != tt.want {
+		if got := Error(tt.err); got != tt.want {
 			t.Errorf("%v:\n got %s\nwant %s", tt.err, got, tt.want)
 		}
 	}
@@ -225,16 +222,16 @@ func TestPGNErrorText(t *testing.T) {
 		"Game 5 (? – Zoé), line 21, “--”: null moves are not chess moves and are not supported",
 		"Game 6, line 23, “4k3/8/8/8/8/8/8/4K3 w K - 0 1”: invalid FEN: castling right K needs the king on e1 and a rook on h1",
 	}, "\n")
-	if got := errorText(err); got != want {
+	if got := Error(err); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 	_, errs := pgn.ReadAll(strings.NewReader("1. e4 *\n[Site Paris]\n\n1. d4 {never closed\n"))
 	want = "Game 2, line 2: the tag “Site” has no value in quotes"
-	if len(errs) != 1 || errorText(errs[0]) != want {
-		t.Errorf("syntax errors %v: %q, want %q", errs, errorText(errs[0]), want)
+	if len(errs) != 1 || Error(errs[0]) != want {
+		t.Errorf("syntax errors %v: %q, want %q", errs, Error(errs[0]), want)
 	}
 	_, err = pgn.ParseGame([]byte("1. e4 { open"), 4, 0)
-	if got, want := errorText(err), "Line 4: the comment is not closed"; got != want {
+	if got, want := Error(err), "Line 4: the comment is not closed"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
@@ -242,40 +239,29 @@ func TestPGNErrorText(t *testing.T) {
 func TestOtherErrorsKeepTheirText(t *testing.T) {
 	inEnglish(t)
 	_, err := os.Open("/nonexistent/game.pgn")
-	if got := errorText(err); got != err.Error() {
+	if got := Error(err); got != err.Error() {
 		t.Errorf("an error of the system reads %q, want %q", got, err.Error())
 	}
-	if got := errorText(errors.New("already worded")); got != "already worded" {
+	if got := Error(errors.New("already worded")); got != "already worded" {
 		t.Errorf("another error reads %q", got)
 	}
 }
 
-func TestErrorsShownInWords(t *testing.T) {
-	h := newHarness(t)
-	inEnglish(t)
-	h.typeMove("Nf4")
-	if got, want := h.app.ui.moveBox.hint.Text, "Illegal move “Nf4”: no white knight can move to f4"; got != want {
-		t.Errorf("the move box says %q, want %q", got, want)
-	}
-	h.app.showError(game.ErrNoMoves)
-	h.wantDialog("There is no move to take back")
-}
-
 func TestErrorTextInFrench(t *testing.T) {
-	locale := readSystemLocale()
-	if err := locale.useLanguage("fr"); err != nil {
+	locale := SystemLocale()
+	if _, err := locale.Use("fr"); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { locale.useLanguage("") })
+	t.Cleanup(func() { locale.Use("") })
 	nbsp := "\u00a0"
-	if got, want := errorText(refusal(t, "", "Nf4")), "Coup illégal «"+nbsp+"Nf4"+nbsp+"»"+nbsp+": aucun cavalier blanc ne peut aller en f4"; got != want {
+	if got, want := Error(refusal(t, "", "Nf4")), "Coup illégal «"+nbsp+"Nf4"+nbsp+"»"+nbsp+": aucun cavalier blanc ne peut aller en f4"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
-	if got := errorTextIn(refusal(t, "", "Nf4"), game.FrenchSAN); !strings.Contains(got, "aucun cavalier blanc") {
+	if got := ErrorIn(refusal(t, "", "Nf4"), game.FrenchSAN); !strings.Contains(got, "aucun cavalier blanc") {
 		t.Errorf("French notation: %q", got)
 	}
 	_, err := game.ParseFEN("8/8/8/8/8/8/8/KK5k w - - 0 1")
-	if got := errorText(err); !strings.Contains(got, "les Blancs ont 2 rois") {
+	if got := Error(err); !strings.Contains(got, "les Blancs ont 2 rois") {
 		t.Errorf("FEN error in French: %q", got)
 	}
 }
@@ -283,10 +269,10 @@ func TestErrorTextInFrench(t *testing.T) {
 // inLanguages runs check in English and in French.
 func inLanguages(t *testing.T, check func(language string)) {
 	t.Helper()
-	locale := readSystemLocale()
-	t.Cleanup(func() { locale.useLanguage("") })
+	locale := SystemLocale()
+	t.Cleanup(func() { locale.Use("") })
 	for _, code := range []string{"en", "fr"} {
-		if err := locale.useLanguage(code); err != nil {
+		if _, err := locale.Use(code); err != nil {
 			t.Fatal(err)
 		}
 		check(code)
@@ -306,7 +292,7 @@ func TestEveryReasonWorded(t *testing.T) {
 			}
 			for _, s := range []game.Status{{Result: game.WhiteWins, Reason: r}, {Result: game.BlackWins, Reason: r},
 				{Result: game.Draw, Reason: r}} {
-				if text := resultText(s); text == "" || strings.Contains(text, unknownReasonText()) {
+				if text := Result(s); text == "" || strings.Contains(text, unknownReasonText()) {
 					t.Errorf("%s: %v reads %q", language, s, text)
 				}
 			}
@@ -347,13 +333,13 @@ func TestFrenchDiffersFromEnglish(t *testing.T) {
 	inLanguages(t, func(language string) {
 		var list []string
 		for r := range game.NumReasons {
-			list = append(list, resultText(game.Status{Result: game.Draw, Reason: r}))
+			list = append(list, Result(game.Status{Result: game.Draw, Reason: r}))
 		}
 		for r := range game.NumMoveReasons {
 			list = append(list, moveErrorText(&game.MoveError{Input: "x", Reason: r, Kind: game.Knight}, game.EnglishSAN))
 		}
 		for r := range game.NumFENReasons {
-			list = append(list, fenErrorText(&game.FENError{Reason: r, Text: "x"}))
+			list = append(list, FENError(&game.FENError{Reason: r, Text: "x"}))
 		}
 		for k := pgn.SyntaxKind(1); k < pgn.NumSyntaxKinds; k++ {
 			list = append(list, syntaxErrorText(&pgn.SyntaxError{Line: 1, Kind: k, Tag: "Site"}))
@@ -375,20 +361,20 @@ func TestUnknownReasonsFallBack(t *testing.T) {
 	r := game.NumReasons + 3
 	for _, s := range []game.Status{{Result: game.WhiteWins, Reason: r}, {Result: game.BlackWins, Reason: r},
 		{Result: game.Draw, Reason: r}} {
-		if text := resultText(s); !strings.Contains(text, "unknown reason") {
+		if text := Result(s); !strings.Contains(text, "unknown reason") {
 			t.Errorf("%v reads %q", s, text)
 		}
 	}
 	me := &game.MoveError{Input: "x", Reason: game.NumMoveReasons}
-	if got := errorText(me); got != capitalized(me.Error()) {
+	if got := Error(me); got != capitalized(me.Error()) {
 		t.Errorf("unknown move reason: %q", got)
 	}
 	fe := &game.FENError{FEN: "x", Reason: game.NumFENReasons}
-	if got := errorText(fe); got != capitalized(fe.Error()) {
+	if got := Error(fe); got != capitalized(fe.Error()) {
 		t.Errorf("unknown FEN reason: %q", got)
 	}
 	se := &pgn.SyntaxError{Line: 2, Kind: pgn.NumSyntaxKinds}
-	if got := errorText(se); got != "Line 2: "+se.Message() {
+	if got := Error(se); got != "Line 2: "+se.Message() {
 		t.Errorf("unknown syntax kind: %q", got)
 	}
 }
@@ -399,15 +385,23 @@ func TestHugeInputShortMessage(t *testing.T) {
 	inEnglish(t)
 	text := "[FEN \"" + strings.Repeat("rnbqkbnr/", 1<<20/9) + " w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 *\n"
 	_, err := game.ReadPGN(strings.NewReader(text))
-	if msg := errorText(err); err == nil || len(msg) > 400 || strings.Contains(msg, "\n") {
+	if msg := Error(err); err == nil || len(msg) > 400 || strings.Contains(msg, "\n") {
 		t.Errorf("a message of %d bytes: %.200q", len(msg), msg)
 	}
 	_, err = game.New(game.Options{FEN: strings.Repeat("x", 1<<20)})
-	if msg := errorText(err); err == nil || len(msg) > 200 {
+	if msg := Error(err); err == nil || len(msg) > 200 {
 		t.Errorf("a message of %d bytes: %.200q", len(msg), msg)
 	}
 	g, _ := game.New(game.Options{})
-	if msg := errorText(g.Move(strings.Repeat("N", 1<<20))); len(msg) > 200 {
+	if msg := Error(g.Move(strings.Repeat("N", 1<<20))); len(msg) > 200 {
 		t.Errorf("a message of %d bytes: %.200q", len(msg), msg)
 	}
+}
+
+func square(name string) game.Square {
+	sq, ok := game.ParseSquare(name)
+	if !ok {
+		panic(name)
+	}
+	return sq
 }

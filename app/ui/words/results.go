@@ -1,4 +1,4 @@
-package app
+package words
 
 import (
 	"fyne.io/fyne/v2/lang"
@@ -7,7 +7,7 @@ import (
 )
 
 // sideName returns "White" or "Black", translated.
-func sideName(c game.Color) string {
+func SideName(c game.Color) string {
 	if c == game.Black {
 		return lang.L("Black")
 	}
@@ -16,7 +16,7 @@ func sideName(c game.Color) string {
 
 // playerName returns a player's name from the game's tags, or the side's
 // name when none is set.
-func playerName(g *game.Game, c game.Color) string {
+func PlayerName(g *game.Game, c game.Color) string {
 	tag := "White"
 	if c == game.Black {
 		tag = "Black"
@@ -24,13 +24,13 @@ func playerName(g *game.Game, c game.Color) string {
 	if name := g.Tag(tag); name != "" && name != "?" {
 		return name
 	}
-	return sideName(c)
+	return SideName(c)
 }
 
 // toMoveText says whose move it is, and whether they are in check.
-func toMoveText(g *game.Game) string {
-	data := map[string]any{"Player": playerName(g, g.Turn())}
-	if playerName(g, g.Turn()) == sideName(g.Turn()) {
+func ToMove(g *game.Game) string {
+	data := map[string]any{"Player": PlayerName(g, g.Turn())}
+	if PlayerName(g, g.Turn()) == SideName(g.Turn()) {
 		return toMoveUnnamedText(g)
 	}
 	switch {
@@ -59,28 +59,28 @@ func toMoveUnnamedText(g *game.Game) string {
 
 // gameResultText says how g ended, naming the players where the result
 // is about one of them: who resigned, whose time ran out.
-func gameResultText(g *game.Game) string {
+func GameResult(g *game.Game) string {
 	s := g.Status()
 	if !s.Over() {
 		return ""
 	}
 	winner, won := s.Winner()
-	named := playerName(g, game.White) != sideName(game.White) || playerName(g, game.Black) != sideName(game.Black)
+	named := PlayerName(g, game.White) != SideName(game.White) || PlayerName(g, game.Black) != SideName(game.Black)
 	switch {
 	case s.Reason == game.TimeForfeit && !won:
 		// The flag of the side to move fell; the opponent could not mate.
 		return lang.L("Draw: {{.Player}} ran out of time, but {{.Opponent}} could not checkmate by any series of legal moves",
-			map[string]any{"Player": playerName(g, g.Turn()), "Opponent": playerName(g, g.Turn().Other())})
+			map[string]any{"Player": PlayerName(g, g.Turn()), "Opponent": PlayerName(g, g.Turn().Other())})
 	case named && s.Reason == game.Resignation:
-		return lang.L("{{.Loser}} resigned: {{.Winner}} wins", map[string]any{"Loser": playerName(g, winner.Other()), "Winner": playerName(g, winner)})
+		return lang.L("{{.Loser}} resigned: {{.Winner}} wins", map[string]any{"Loser": PlayerName(g, winner.Other()), "Winner": PlayerName(g, winner)})
 	case named && s.Reason == game.TimeForfeit:
-		return lang.L("{{.Loser}} ran out of time: {{.Winner}} wins", map[string]any{"Loser": playerName(g, winner.Other()), "Winner": playerName(g, winner)})
+		return lang.L("{{.Loser}} ran out of time: {{.Winner}} wins", map[string]any{"Loser": PlayerName(g, winner.Other()), "Winner": PlayerName(g, winner)})
 	}
-	return resultText(s)
+	return Result(s)
 }
 
 // resultText says how a game ended: "White wins by checkmate".
-func resultText(s game.Status) string {
+func Result(s game.Status) string {
 	if !s.Over() {
 		return ""
 	}
@@ -205,7 +205,7 @@ func pgnReasonText(r game.Reason) string {
 func unknownReasonText() string { return lang.L("unknown reason") }
 
 // claimText names a draw a player can claim.
-func claimText(r game.Reason) string {
+func Claim(r game.Reason) string {
 	if r == game.FiftyMoveRule {
 		return lang.L("the fifty-move rule")
 	}

@@ -1,4 +1,4 @@
-package app
+package words
 
 import (
 	"fyne.io/fyne/v2/lang"
@@ -8,7 +8,7 @@ import (
 
 // fenErrorText words a FEN that describes no legal position; a reason
 // it does not know keeps the rules layer's English.
-func fenErrorText(e *game.FENError) string {
+func FENError(e *game.FENError) string {
 	reason, ok := fenReasonText(e)
 	if !ok {
 		return e.Error()

@@ -1,4 +1,4 @@
-package app
+package words
 
 import (
 	"strings"
@@ -64,7 +64,7 @@ func gameOverReasonText(e *game.MoveError) string {
 	case e.Reason == game.RefusedNoTimeLeft:
 		return lang.L("Black had no time left in this position")
 	case e.Status.Over():
-		return lang.L("the game is over ({{.Result}})", map[string]any{"Result": resultText(e.Status)})
+		return lang.L("the game is over ({{.Result}})", map[string]any{"Result": Result(e.Status)})
 	}
 	return lang.L("the game is over")
 }

@@ -1,4 +1,4 @@
-package app
+package words
 
 import (
 	"errors"
@@ -17,17 +17,17 @@ import (
 // language, with moves in English SAN. The errors of the rules layer and
 // of PGN reading are worded here from their data; any other error (from
 // the operating system, say) keeps its own message.
-func errorText(err error) string { return errorTextIn(err, game.EnglishSAN) }
+func Error(err error) string { return ErrorIn(err, game.EnglishSAN) }
 
 // errorTextIn is errorText with the moves it names in notation n.
-func errorTextIn(err error, n game.Notation) string {
+func ErrorIn(err error, n game.Notation) string {
 	if err == nil {
 		return ""
 	}
 	if list, ok := err.(interface{ Unwrap() []error }); ok {
 		lines := make([]string, 0, len(list.Unwrap()))
 		for _, e := range list.Unwrap() {
-			lines = append(lines, errorTextIn(e, n))
+			lines = append(lines, ErrorIn(e, n))
 		}
 		return strings.Join(lines, "\n")
 	}
@@ -35,11 +35,6 @@ func errorTextIn(err error, n game.Notation) string {
 		return capitalized(s)
 	}
 	return err.Error()
-}
-
-// showError shows err in a dialog, worded by errorText.
-func (a *App) showError(err error) {
-	a.dlg.showError(errors.New(errorTextIn(err, a.notation())))
 }
 
 // errorClause words err as a clause, not capitalised, so that it can also
@@ -59,7 +54,7 @@ func errorClause(err error, n game.Notation) (string, bool) {
 	case errors.As(err, &me):
 		return moveErrorText(me, n), true
 	case errors.As(err, &fe):
-		return fenErrorText(fe), true
+		return FENError(fe), true
 	case errors.As(err, &ce):
 		return claimErrorText(ce, n), true
 	case errors.As(err, &se):
@@ -145,7 +140,7 @@ func claimErrorText(e *game.ClaimError, n game.Notation) string {
 	switch {
 	case e.Move != "":
 		return lang.L("incorrect draw claim: {{.Move}} ended the game ({{.Result}})", map[string]any{
-			"Move": game.FormatSAN(e.Move, n), "Result": resultText(e.Status)})
+			"Move": game.FormatSAN(e.Move, n), "Result": Result(e.Status)})
 	case e.Claim == game.ThreefoldRepetition:
 		return lang.L("incorrect draw claim: this position has not appeared three times (only {{.Count}})",
 			map[string]any{"Count": e.Count})
