@@ -11,7 +11,7 @@ import (
 // piece to the square clicked; in the promotion chooser it takes the piece
 // clicked. With Input set to InputDrag only the chooser listens.
 func (b *Board) Tapped(ev *fyne.PointEvent) {
-	b.keys.shown = false
+	b.pointerUsed()
 	b.finishSlide()
 	if b.ui.promoting {
 		b.choosePromotion(ev.Position)
@@ -69,6 +69,7 @@ func (b *Board) choosePromotion(pos fyne.Position) {
 
 // MouseDown records where a drag may start.
 func (b *Board) MouseDown(ev *desktop.MouseEvent) {
+	b.pointerUsed()
 	b.ui.pressed, b.ui.pressAt = true, ev.Position
 	b.ui.dragIgnored = false
 }

@@ -96,3 +96,18 @@ func engineErrorText(e *engine.Error) string {
 	}
 	return lang.L("The chess engine's answers make no sense: the analysis stopped, the game is unchanged.", args)
 }
+
+// WholeGame says what the analysis of g's whole main line does: it
+// counts the moves as players do (13 moves, not 26 half-moves).
+func WholeGame(g *game.Game) string {
+	plies := len(g.MainLine())
+	moves := (plies + 1) / 2
+	if start := g.Root().Position(); start.Turn == game.Black && plies > 0 {
+		moves = plies/2 + 1
+	}
+	if moves == 1 {
+		return lang.L("The engine looks at the one move of the main line, and writes its evaluation, its judgement of the mistakes and its best line into the game.")
+	}
+	return lang.L("The engine looks at each of the {{.Count}} moves of the main line in turn ({{.Positions}} positions), and writes its evaluation, its judgement of the mistakes and its best line into the game.",
+		map[string]any{"Count": moves, "Positions": plies})
+}

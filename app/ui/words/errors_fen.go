@@ -1,6 +1,8 @@
 package words
 
 import (
+	"errors"
+
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/echiquier/echiquier/app/game"
@@ -102,4 +104,18 @@ func fenSideText(e *game.FENError, data map[string]any) (string, bool) {
 		return lang.L("Black is in check from two pieces that cannot both give check: one of them must have been uncovered, and only a queen, rook or bishop can be"), true
 	}
 	return "", false
+}
+
+// PositionError words what is wrong with a position set up on the board:
+// the position's fault, without speaking of FEN, which the user did not
+// type; an error that is not about the position keeps its own words.
+func PositionError(err error) string {
+	var fe *game.FENError
+	if !errors.As(err, &fe) {
+		return Error(err)
+	}
+	if reason, ok := fenReasonText(fe); ok {
+		return capitalized(reason)
+	}
+	return Error(err)
 }

@@ -145,3 +145,23 @@ func SettingsNotice(n settings.Notice) string {
 	return lang.L("The stored settings could not be read: the app starts with the default settings. The old file is kept in {{.File}}.",
 		map[string]any{"File": n.KeptAs})
 }
+
+// FileError says that a file could not be opened or read, and why;
+// nothing changed.
+func FileError(err error) string {
+	var fe *session.FileError
+	if !errors.As(err, &fe) {
+		return Error(err)
+	}
+	why := Error(fe.Err)
+	var bad *session.BadGamesError
+	switch {
+	case errors.As(fe.Err, &bad):
+		why = LoadErrors(bad.Games)
+	case errors.Is(fe.Err, session.ErrNoGame):
+		why = lang.L("The file holds no game.")
+	case errors.Is(fe.Err, session.ErrFileChanged):
+		why = lang.L("The file has changed since it was opened: open it again.")
+	}
+	return lang.L("Could not open {{.File}}:", map[string]any{"File": filepath.Base(fe.Path)}) + "\n" + why
+}

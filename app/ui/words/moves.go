@@ -1,27 +1,102 @@
 package words
 
 import (
+	"errors"
 	"strconv"
 
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/pgn"
 )
 
-// MoveLabel writes a node's move with its number: "12. Nf3", "12... Nf6".
-func MoveLabel(n *game.Node) string {
+// MoveLabel writes a node's move with its number, in notation n: "12.
+// Nf3", "12... Nf6".
+func MoveLabel(node *game.Node, n game.Notation) string {
 	dots := ". "
-	if n.Mover() == game.Black {
+	if node.Mover() == game.Black {
 		dots = "... "
 	}
-	return strconv.Itoa(n.MoveNumber()) + dots + n.SAN()
+	return strconv.Itoa(node.MoveNumber()) + dots + game.FormatSAN(node.SAN(), n)
 }
 
 // PositionName names a position by the move that led to it: "after
 // 3. Nc3", or the start position.
-func PositionName(n *game.Node) string {
-	if n.Parent() == nil {
+func PositionName(node *game.Node, n game.Notation) string {
+	if node.Parent() == nil {
 		return lang.L("the start position")
 	}
-	return lang.L("the position after {{.Move}}", map[string]any{"Move": MoveLabel(n)})
+	return lang.L("the position after {{.Move}}", map[string]any{"Move": MoveLabel(node, n)})
+}
+
+// Viewing says that a past position is shown, where a move starts a side
+// line.
+func Viewing(node *game.Node, n game.Notation) string {
+	if node.Parent() == nil {
+		return lang.L("Viewing the start position — a move made here starts a side line")
+	}
+	return lang.L("Viewing move {{.Move}} — a move made here starts a side line", map[string]any{"Move": MoveLabel(node, n)})
+}
+
+// GameOver says how the game on screen ended.
+func GameOver(g *game.Game) string {
+	return lang.L("Game over: {{.Result}}", map[string]any{"Result": GameResult(g)})
+}
+
+// DrawOffered says that a player offers a draw and how the opponent
+// answers.
+func DrawOffered(player, opponent string) string {
+	return lang.L("{{.Player}} offers a draw. {{.Opponent}}: accept, decline, or play a move to decline.",
+		map[string]any{"Player": player, "Opponent": opponent})
+}
+
+// LawEnd says where the Laws of Chess ended a game that its file goes on
+// after: after the move labelled move, for status's reason.
+func LawEnd(move string, status game.Status) string {
+	return lang.L("The Laws of Chess ended the game after {{.Move}}: {{.Reason}}; the file goes on.",
+		map[string]any{"Move": move, "Reason": Result(status)})
+}
+
+// ClocksPaused adds to where the game stands that its clocks are paused.
+func ClocksPaused(status string) string {
+	return lang.L("{{.Status}} — clocks paused", map[string]any{"Status": status})
+}
+
+// MustCapture says that the piece touched on sq must be captured.
+func MustCapture(sq game.Square) string {
+	return lang.L("Touch-move: you touched the piece on {{.Square}}, so you must capture it.", map[string]any{"Square": sq.String()})
+}
+
+// MustMove says that the piece touched on sq must be moved.
+func MustMove(sq game.Square) string {
+	return lang.L("Touch-move: you touched the piece on {{.Square}}, so you must move it.", map[string]any{"Square": sq.String()})
+}
+
+// DrawDeclined adds to where the game stands that a player declined the
+// draw offered.
+func DrawDeclined(status, player string) string {
+	return lang.L("{{.Status}} — {{.Player}} declined the draw offer", map[string]any{"Status": status, "Player": player})
+}
+
+// Warning words what was wrong in a game read from a file that did not
+// stop it from being read.
+func Warning(w error) string {
+	var tc *game.TimeControlWarning
+	if errors.As(w, &tc) {
+		return lang.L("The time control “{{.Value}}” of this game could not be read: the game is untimed.",
+			map[string]any{"Value": pgn.Excerpt(tc.Value)})
+	}
+	return Error(w)
+}
+
+// KeyboardBoard says that the board has the keyboard, and how to use it
+// and leave it.
+func KeyboardBoard() string {
+	return lang.L("The board has the keyboard: arrows move, Space picks up and puts down; Escape or a click gives typing back")
+}
+
+// Opening is an opening's name in language l: the name the table gives
+// (in English), or its French name where there is one.
+func Opening(name string, l Language) string {
+	return name
 }
