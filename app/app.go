@@ -200,9 +200,6 @@ func (a *App) sessionChanged(ev session.Event) {
 	if c.Has(session.Moved | session.Replaced) {
 		a.play.FollowTurn()
 	}
-	if c.Has(session.GameChanged | session.ViewChanged) {
-		a.env.Status.ClearNotice()
-	}
 	a.play.Follow(ev)
 	a.analysis.Follow(ev)
 	a.picker.Follow(ev)

@@ -43,8 +43,10 @@ func (b *Board) clickSquare(sq game.Square) {
 		b.ui.selected = game.NoSquare
 		if from != game.NoSquare {
 			b.illegal(from, sq)
-		} else if p := b.Pos.Board[sq]; onBoard(sq) && p != game.NoPiece && p.Color() != b.Pos.Turn && b.OnTouchOther != nil {
-			b.OnTouchOther(sq)
+		} else if onBoard(sq) && b.OnTouchOther != nil {
+			if p := b.Pos.Board[sq]; p != game.NoPiece && p.Color() != b.Pos.Turn {
+				b.OnTouchOther(sq)
+			}
 		}
 	default:
 		b.ui.selected = sq

@@ -145,6 +145,9 @@ func (p *Play) claimDraw() {
 	s := p.env.Session
 	g := s.Game()
 	claims := g.ClaimableDraws()
+	if len(claims) == 0 {
+		return
+	}
 	names := make([]string, len(claims))
 	for i, r := range claims {
 		names[i] = words.Claim(r)

@@ -140,6 +140,9 @@ func (p *Play) ClockSize(compact bool) fyne.Size { return p.v.clocks[game.White]
 func (p *Play) Follow(ev session.Event) {
 	c := ev.Change
 	if c.Has(session.ViewChanged | session.GameChanged) {
+		// The game moved on: what the status line said of the last
+		// command is old news.
+		p.env.Status.ClearNotice()
 		p.v.board.CancelSelection()
 	}
 	switch {
