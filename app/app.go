@@ -110,7 +110,6 @@ func New(fa fyne.App, o Options) *App {
 	env := &kit.Env{App: fa, Settings: settings.New(o.Settings), Post: o.Post, Now: o.Now, Openings: opening.NewBook()}
 	a.env = env
 	go env.Openings.Load() // 0.1 s: not on the UI goroutine
-	useLazyFileWriters()
 	a.loadLanguage()
 	log.Printf("language: %s", env.Language)
 	fa.Settings().SetTheme(theme.Theme{})

@@ -16,7 +16,7 @@ var pgnFilter = storage.NewExtensionFileFilter([]string{".pgn", ".PGN"})
 
 // openFyneDialog asks for a PGN file to open in Fyne's dialog.
 func (f *Files) openFyneDialog() {
-	d := dialog.NewFileOpen(chosenPath[fyne.URIReadCloser](f, f.OpenPath), f.env.Window)
+	d := dialog.NewFileOpen(chosenPath[fyne.URIReadCloser](f, func(path string) { f.OpenPath(path) }), f.env.Window)
 	d.SetFilter(pgnFilter)
 	d.SetTitleText(lang.L("Open a game"))
 	f.setDialogFolder(d)

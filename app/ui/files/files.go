@@ -42,6 +42,7 @@ type Files struct {
 // New makes the files room and adds its commands to the table.
 func New(env *kit.Env, o Options) *Files {
 	f := &Files{env: env, o: o}
+	useLazyFileWriters()
 	f.AutosaveFailed(o.AutosaveErr)
 	env.Commands.Add(
 		kit.Command{ID: kit.Open, Label: "Open…", Shortcut: kit.Ctrl(fyne.KeyO), Run: f.openDialog},
@@ -59,23 +60,36 @@ func New(env *kit.Env, o Options) *Files {
 }
 
 // Follow tells a problem the session found in the background (a file
-// that could not be read).
+// that could not be read), and what was wrong in a game read from a file
+// that did not stop it from being read.
 func (f *Files) Follow(ev session.Event) {
 	if ev.Problem != nil {
 		f.showFileError(ev.Problem)
+	}
+	if ev.Change.Has(session.GameOpened) {
+		var lines []string
+		for _, w := range f.env.Session.Game().Warnings() {
+			lines = append(lines, words.Warning(w))
+		}
+		if len(lines) > 0 {
+			f.env.Dialogs.Inform(lang.L("Read with a problem"), strings.Join(lines, "\n"))
+		}
 	}
 }
 
 // OpenPath opens a PGN file. Its games are indexed in the background: a
 // file of one game opens it at once; several are listed to choose from
 // while the rest of the file is read. The current game stays as it is
-// until a game of the file is opened.
-func (f *Files) OpenPath(path string) {
-	if _, err := f.env.Session.Open(path); err != nil {
+// until a game of the file is opened. It returns the file being read,
+// or nil.
+func (f *Files) OpenPath(path string) *session.Collection {
+	c, err := f.env.Session.Open(path)
+	if err != nil {
 		f.showFileError(err)
-		return
+		return nil
 	}
 	f.env.Settings.SetLastDirectory(filepath.Dir(path))
+	return c
 }
 
 // showFileError tells that a file could not be opened or read; nothing
@@ -89,7 +103,7 @@ func (f *Files) showFileError(err error) {
 func (f *Files) openDialog() {
 	f.ConfirmDiscard(func() {
 		q := fileQuestion{title: lang.L("Open a game"), ext: ".pgn"}
-		f.askFile(q, f.openFyneDialog, f.OpenPath)
+		f.askFile(q, f.openFyneDialog, func(path string) { f.OpenPath(path) })
 	})
 }
 

@@ -2,7 +2,6 @@ package play
 
 import (
 	"errors"
-	"strings"
 
 	"fyne.io/fyne/v2/lang"
 
@@ -111,16 +110,4 @@ func (p *Play) pieceRefused(game.Square) {
 		return
 	}
 	p.env.Status.Say(words.MustMove(s.Touched()))
-}
-
-// showWarnings tells what was wrong in a game read from a file that did
-// not stop it from being read.
-func (p *Play) showWarnings(warnings []error) {
-	var lines []string
-	for _, w := range warnings {
-		lines = append(lines, words.Warning(w))
-	}
-	if len(lines) > 0 {
-		p.env.Dialogs.Inform(lang.L("Read with a problem"), strings.Join(lines, "\n"))
-	}
 }

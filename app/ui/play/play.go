@@ -154,9 +154,6 @@ func (p *Play) Follow(ev session.Event) {
 		p.refreshClocks(true)
 		p.refreshStatus()
 	}
-	if c.Has(session.GameOpened) {
-		p.showWarnings(p.env.Session.Game().Warnings())
-	}
 }
 
 // Refresh brings the whole room in line with the session and the

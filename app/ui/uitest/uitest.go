@@ -7,6 +7,8 @@ package uitest
 import (
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -85,10 +87,15 @@ type Harness struct {
 	Env   *kit.Env
 	Clock *Clock
 	Queue Queue
-	// Autosave is the window's autosave, in AutosaveDir.
+	// Autosave is the window's autosave, in AutosaveDir; nil when it
+	// could not be opened, and AutosaveErr says why.
 	Autosave    *autosave.Store
+	AutosaveErr error
 	AutosaveDir string
-	followers   []func(session.Event)
+	// AutosaveFailed is told, on the UI goroutine, of the autosave's
+	// failures (an error) and recoveries (nil).
+	AutosaveFailed func(error)
+	followers      []func(session.Event)
 }
 
 // New makes the shared services of a window, with the autosaves in a new
@@ -112,18 +119,29 @@ func NewIn(t testing.TB, dir string) *Harness {
 	env.Status = kit.NewStatus()
 	env.Keys = &kit.Scope{}
 	env.Commands = kit.NewCommands(fa.Clipboard(), env.Dialogs, env.Status, env.Window.Canvas().Focused, env.Keys)
-	store, err := autosave.Open(dir, autosave.Options{Now: h.Clock.Now})
-	if err != nil {
-		t.Fatal(err)
+	told := func(err error) {
+		h.Queue.Do(func() {
+			if h.AutosaveFailed != nil {
+				h.AutosaveFailed(err)
+			}
+		})
 	}
-	h.Autosave = store
+	store, err := autosave.Open(dir, autosave.Options{Now: h.Clock.Now, OnError: told, OnRecover: func() { told(nil) }})
+	opts := session.Options{Now: h.Clock.Now, Post: h.Queue.Do, OnChange: h.changed}
+	if err != nil {
+		h.AutosaveErr = err
+	} else {
+		h.Autosave, opts.Autosave = store, store
+	}
 	g, _ := game.New(game.Options{Now: h.Clock.Now})
-	env.Session = session.New(g, session.Options{Now: h.Clock.Now, Post: h.Queue.Do, Autosave: store, OnChange: h.changed})
+	env.Session = session.New(g, opts)
 	t.Cleanup(func() {
 		if slices.Contains(fa.Driver().AllWindows(), env.Window) {
 			env.Window.Close()
 		}
-		store.Close()
+		if h.Autosave != nil {
+			h.Autosave.Close()
+		}
 	})
 	return h
 }
@@ -390,5 +408,61 @@ func InLanguages(t testing.TB, check func(language words.Language)) {
 			t.Fatal(err)
 		}
 		check(l)
+	}
+}
+
+// NoPortal leaves the window without a session bus: Fyne's file dialog
+// asks, not the desktop's file chooser (nor the developer's own).
+func NoPortal(t testing.TB) {
+	t.Setenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent")
+}
+
+// FullDisk mounts a small tmpfs, fills it but for a file, and returns
+// that file's path: writing anything more there fails with ENOSPC. The
+// test is skipped, saying why, where mounting is not permitted.
+func FullDisk(t testing.TB, name, content string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Skipf("a full disk needs a tmpfs mount, not permitted here: %v %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("umount", dir).Run() })
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	filler, _ := os.Create(filepath.Join(dir, "filler"))
+	block := make([]byte, 4096)
+	for {
+		if _, err := filler.Write(block); err != nil {
+			break
+		}
+	}
+	filler.Close()
+	return path
+}
+
+// Play plays moves given as "e2e4 e7e5" at the position shown, as the
+// board would; a move that is not the game's next starts a side line.
+func (h *Harness) Play(moves string) {
+	h.T.Helper()
+	s := h.Env.Session
+	for _, uci := range strings.Fields(moves) {
+		m, err := s.Shown().ParseMove(uci)
+		if err != nil {
+			h.T.Fatal(err)
+		}
+		p, err := s.Propose(m)
+		if err != nil {
+			h.T.Fatal(err)
+		}
+		if p.Kind == session.Fork {
+			err = s.AddSideLine(p)
+		} else {
+			err = s.Play(p, game.NoReason)
+		}
+		if err != nil {
+			h.T.Fatal(err)
+		}
 	}
 }
