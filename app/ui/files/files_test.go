@@ -124,3 +124,22 @@ func TestResumeInterruptedGame(t *testing.T) {
 		t.Error("the resumed game's clocks run")
 	}
 }
+
+func TestAllBadGamesSaySo(t *testing.T) {
+	h := newHarness(t)
+	h.Play("e2e4")
+	h.openGames("[White \"B\"]\n\n1. e4 ) *\n\n[White \"C\"]\n\n1. d4 ) *\n")
+	h.WantDialog("Could not open games.pgn")
+	h.WantDialog("Game 2, line 7")
+	if h.History() != "e4" {
+		t.Errorf("the game changed: %q", h.History())
+	}
+}
+
+// openGames writes text to a file and opens it.
+func (h *harness) openGames(text string) {
+	h.t.Helper()
+	path := filepath.Join(h.t.TempDir(), "games.pgn")
+	uitest.WriteFile(h.t, path, text)
+	h.open(path)
+}
