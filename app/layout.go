@@ -2,6 +2,7 @@ package app
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	fynetheme "fyne.io/fyne/v2/theme"
 
@@ -32,6 +33,12 @@ func (a *App) build() {
 	sideBox := container.New(side, pp.TopClock, moves.box, pp.Opening, pp.MoveBox, pp.Actions, pp.CompactActions, pp.BottomClock)
 	boardArea := container.NewBorder(pp.Banner, nil, ap.Bar, nil, pp.Board)
 	main := container.New(&windowLayout{side: side, sideBox: sideBox, bar: ap.Bar, banner: pp.Banner}, boardArea, sideBox)
+	env.Relayout = func() {
+		for _, c := range []*fyne.Container{main, boardArea, sideBox, moves.box} {
+			c.Layout.Layout(c.Objects, c.Size())
+		}
+		canvas.Refresh(main)
+	}
 	env.Window.SetContent(container.NewBorder(nil, container.NewPadded(env.Status.Widget()), nil, nil, main))
 	env.Window.SetMainMenu(env.Commands.MainMenu(menuLayout(), env.Window.SetMainMenu))
 }

@@ -64,6 +64,30 @@ type Analysis struct {
 	// and engineErr why none was: looked for again while none is found.
 	enginePath string
 	engineErr  error
+	// laidOut is what was shown when the window was last laid out.
+	laidOut shown
+}
+
+// shown is what the room shows, which the window lays out.
+type shown struct {
+	bar, graph, running, panel bool
+	lines                      int
+}
+
+// relayout lays the window out again when the room shows or hides a
+// part, or another number of lines.
+func (an *Analysis) relayout() {
+	v := an.v
+	now := shown{bar: v.bar.Visible(), graph: v.graph.Visible(), running: v.running.Visible(), panel: v.panel.Visible()}
+	for _, l := range v.lines {
+		if l.Visible() {
+			now.lines++
+		}
+	}
+	if now != an.laidOut {
+		an.laidOut = now
+		an.env.Relayout()
+	}
 }
 
 // view is what the room shows, made again in another language.
@@ -140,6 +164,7 @@ func (an *Analysis) Build() Parts {
 	v.running = container.NewBorder(nil, nil, nil, cancel, v.progress)
 	v.running.Hidden = an.job == nil
 	an.liveFEN = "" // the panel shows the live analysis again
+	an.laidOut = shown{}
 	an.Refresh()
 	return Parts{Bar: v.bar, Graph: v.graph, Running: v.running, Panel: v.panel}
 }
@@ -219,6 +244,7 @@ func (an *Analysis) Refresh() {
 		an.stopWholeGame()
 	}
 	an.refreshGraph()
+	defer an.relayout()
 	if !an.on {
 		an.closeLive()
 		v.panel.Hide()
@@ -358,6 +384,7 @@ func (an *Analysis) showLive() {
 	v.bar.Flipped = an.env.Settings.Flipped()
 	v.bar.Show()
 	v.bar.Refresh()
+	an.relayout()
 	ok := len(x.Lines) > 0 && len(x.Lines[0].Moves) > 0 && x.FEN == an.liveFEN
 	if ok {
 		an.board.ShowBestMove(x.Lines[0].Moves[0], true)
@@ -387,6 +414,7 @@ func (an *Analysis) showText(text string) {
 	for _, l := range v.lines {
 		setShown(l, "")
 	}
+	an.relayout()
 	an.board.ShowBestMove(game.Move{}, false)
 }
 

@@ -82,7 +82,7 @@ func (an *Analysis) startWholeGame(mt time.Duration) {
 	an.job = job
 	v.progress.SetValue(0)
 	v.running.Show()
-	an.Refresh()
+	an.Refresh() // lays the window out again, the progress shown
 }
 
 // wholeGameDone writes a finished whole-game analysis into its game, or

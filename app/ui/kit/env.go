@@ -43,6 +43,10 @@ type Env struct {
 	// changes it when the user chooses another, then builds the rooms
 	// again.
 	Language words.Language
+	// Relayout lays the window out again, after a room showed or hid one
+	// of its parts (the opening tree, the engine's lines): the window's
+	// layout gives them room by what is shown.
+	Relayout func()
 
 	pieceSets map[string]*pieces.Set
 }

@@ -338,3 +338,29 @@ func TestPickerHeadingsAreNotCut(t *testing.T) {
 		}
 	})
 }
+
+// TestShowOnlyTheGamesOfAPosition: the opening tree's "Games with this
+// position" lists only those games, says so above the list, and gives
+// the whole list back.
+func TestShowOnlyTheGamesOfAPosition(t *testing.T) {
+	h := newHarness(t)
+	c := h.openGames(pickerGames)
+	h.TapButton("Cancel")
+	if err := h.s.OpenGame(c, 0); err != nil {
+		t.Fatal(err)
+	}
+	h.r.ShowOnly([]uint64{1<<0 | 1<<4}, "the position after 1... e5")
+	p := h.picked(c)
+	if got := p.column(session.ColWhite); !slices.Equal(got, []string{"Anand", "Aronian"}) {
+		t.Errorf("games listed: %v", got)
+	}
+	h.WantDialog("Only the games that reach the position after 1... e5")
+	h.WantDialog("Games: 2 of 4")
+	h.TapButton("Show all games")
+	if got := p.column(session.ColWhite); len(got) != 4 {
+		t.Errorf("all games again: %v", got)
+	}
+	if p.only.box.Visible() {
+		t.Error("the list still says it is kept to some games")
+	}
+}

@@ -153,6 +153,7 @@ func (p *Tree) toggle() {
 	} else {
 		p.box.Hide()
 	}
+	p.env.Relayout()
 	p.Follow(session.Event{})
 }
 

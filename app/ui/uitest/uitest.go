@@ -113,6 +113,11 @@ func NewIn(t testing.TB, dir string) *Harness {
 	s.SetTimeControl(game.TimeControl{})
 	env := &kit.Env{App: fa, Settings: s, Post: h.Queue.Do, Now: h.Clock.Now, Openings: opening.NewBook(),
 		Language: words.English}
+	env.Relayout = func() {
+		if c := env.Window.Content(); c != nil {
+			c.Refresh()
+		}
+	}
 	h.Env = env
 	env.Window = fa.NewWindow("Échiquier")
 	env.Dialogs = kit.NewDialogs(env.Window)
