@@ -51,6 +51,8 @@ type App struct {
 	autosave *autosave.Store // nil when the game cannot be autosaved
 	ticker   *ticker
 	notices  []settings.Notice
+	// side is the side panel, as last laid out.
+	side *fyne.Container
 
 	// The rooms.
 	play     *play.Play

@@ -25,12 +25,14 @@ import (
 func (a *App) build() {
 	env := a.env
 	env.Commands.ForgetButtons()
+	env.Relayout = func() {} // nothing is laid out until the rooms are built
 	pp := a.play.Build()
 	ap := a.analysis.Build()
 	treePanel := a.tree.Build()
 	moves := newMovesLayout(pp, ap, treePanel)
 	side := &sideLayout{play: a.play}
 	sideBox := container.New(side, pp.TopClock, moves.box, pp.Opening, pp.MoveBox, pp.Actions, pp.CompactActions, pp.BottomClock)
+	a.side = sideBox
 	boardArea := container.NewBorder(pp.Banner, nil, ap.Bar, nil, pp.Board)
 	main := container.New(&windowLayout{side: side, sideBox: sideBox, bar: ap.Bar, banner: pp.Banner}, boardArea, sideBox)
 	env.Relayout = func() {

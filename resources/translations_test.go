@@ -123,15 +123,34 @@ var tableFields = map[string]map[string]bool{
 }
 
 // tableKeys adds to keys the keys a literal of the table of commands
-// holds: Command{Label: "Save as…"}.
+// holds: Command{Label: "Save as…"}, and each of []MenuSpec{{Title:
+// "Game"}}.
 func tableKeys(fset *token.FileSet, lit *ast.CompositeLit, keys map[string]token.Position) {
-	var typeName string
-	switch t := lit.Type.(type) {
-	case *ast.Ident:
-		typeName = t.Name
-	case *ast.SelectorExpr:
-		typeName = t.Sel.Name
+	if list, ok := lit.Type.(*ast.ArrayType); ok {
+		for _, e := range lit.Elts {
+			if elem, ok := e.(*ast.CompositeLit); ok && elem.Type == nil {
+				fieldKeys(fset, typeName(list.Elt), elem, keys)
+			}
+		}
+		return
 	}
+	fieldKeys(fset, typeName(lit.Type), lit, keys)
+}
+
+// typeName is the name of a type, without its package: "Command".
+func typeName(e ast.Expr) string {
+	switch t := e.(type) {
+	case *ast.Ident:
+		return t.Name
+	case *ast.SelectorExpr:
+		return t.Sel.Name
+	}
+	return ""
+}
+
+// fieldKeys adds to keys the keys of the table's fields in lit, a
+// literal of the type named typeName.
+func fieldKeys(fset *token.FileSet, typeName string, lit *ast.CompositeLit, keys map[string]token.Position) {
 	fields := tableFields[typeName]
 	for _, e := range lit.Elts {
 		kv, ok := e.(*ast.KeyValueExpr)

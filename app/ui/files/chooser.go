@@ -239,7 +239,7 @@ func translatePlace(item fyne.CanvasObject) {
 func placeName(english string) string {
 	switch english {
 	case "Home":
-		return lang.L("Home")
+		return lang.L("Home folder")
 	case "Computer":
 		return lang.L("Computer")
 	case "Desktop":

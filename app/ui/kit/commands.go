@@ -292,20 +292,18 @@ func (t *Commands) Button(id ID) *Button {
 	if text == "" {
 		text = c.Label
 	}
-	return t.button(c, label(text))
+	return t.button(c, label(text), false)
 }
 
 // IconButton makes a button of command id for the main window that shows
 // only its icon, where there is no room for its name.
 func (t *Commands) IconButton(id ID) *Button {
-	b := t.button(t.mustGet(id), "")
-	b.iconOnly = true
-	return b
+	return t.button(t.mustGet(id), "", true)
 }
 
-func (t *Commands) button(c *Command, text string) *Button {
+func (t *Commands) button(c *Command, text string, iconOnly bool) *Button {
 	b := NewButton(t.keys, text, func() { t.Run(c.ID) })
-	b.Icon = c.Icon
+	b.Icon, b.iconOnly = c.Icon, iconOnly
 	t.buttons[c.ID] = append(t.buttons[c.ID], b)
 	t.refreshButton(c, b)
 	return b

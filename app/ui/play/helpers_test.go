@@ -27,7 +27,7 @@ func (n *fakeNotes) MenuOf(node *game.Node) *fyne.Menu {
 // the window given to it as the window does.
 type harness struct {
 	*uitest.Harness
-	t     *testing.T
+	t     testing.TB
 	p     *Play
 	s     *session.Session
 	notes *fakeNotes
@@ -35,7 +35,7 @@ type harness struct {
 	ran map[kit.ID]int
 }
 
-func newHarness(t *testing.T) *harness {
+func newHarness(t testing.TB) *harness {
 	t.Helper()
 	u := uitest.New(t)
 	h := &harness{Harness: u, t: t, s: u.Env.Session, notes: &fakeNotes{}, ran: map[kit.ID]int{}}

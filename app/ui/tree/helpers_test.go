@@ -56,14 +56,14 @@ func (l *lister) Indexing() bool {
 // stand-in for the move list.
 type harness struct {
 	*uitest.Harness
-	t      *testing.T
+	t      testing.TB
 	p      *Tree
 	s      *session.Session
 	player *player
 	lister *lister
 }
 
-func newHarness(t *testing.T) *harness {
+func newHarness(t testing.TB) *harness {
 	t.Helper()
 	u := uitest.New(t)
 	h := &harness{Harness: u, t: t, s: u.Env.Session, player: &player{s: u.Env.Session}, lister: &lister{}}

@@ -1,0 +1,189 @@
+package app
+
+import (
+	"fmt"
+	"testing"
+
+	"fyne.io/fyne/v2"
+
+	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/ui/kit"
+	"github.com/echiquier/echiquier/app/ui/uitest"
+)
+
+// boardPlace returns where the board is in the window and its size.
+func (h *harness) boardPlace() (fyne.Position, fyne.Size) {
+	b := h.board()
+	return h.app.fyne.Driver().AbsolutePositionForObject(b), b.Size()
+}
+
+// place is where an object is in the window, and its size.
+func (h *harness) place(o fyne.CanvasObject) (fyne.Position, fyne.Size) {
+	return h.app.fyne.Driver().AbsolutePositionForObject(o), o.Size()
+}
+
+func TestTheBannerNeverMovesTheBoard(t *testing.T) {
+	// The "Viewing…" banner shrank and shifted the board, which stayed
+	// shrunk after End until the window was resized.
+	h := newHarness(t)
+	h.play("f2f3 e7e5")
+	pos, size := h.boardPlace()
+	h.app.env.Session.Step(-1)
+	if !h.app.env.Session.Browsing() {
+		t.Fatal("not browsing")
+	}
+	if p, s := h.boardPlace(); p != pos || s != size {
+		t.Errorf("browsing moved the board: %v %v, was %v %v", p, s, pos, size)
+	}
+	h.app.env.Session.ShowLive()
+	if p, s := h.boardPlace(); p != pos || s != size {
+		t.Errorf("back to the game, the board is at %v %v, was %v %v", p, s, pos, size)
+	}
+	h.play("g2g4 d8h4") // Fool's mate: the result shows above the board
+	if !h.app.env.Session.Game().Status().Over() {
+		t.Fatal("the game goes on")
+	}
+	if p, s := h.boardPlace(); p != pos || s != size {
+		t.Errorf("the game over moved the board: %v %v, was %v %v", p, s, pos, size)
+	}
+}
+
+func TestPlayMenuFollowsTheButtons(t *testing.T) {
+	h := newHarness(t)
+	h.play("f2f3 e7e5 g2g4")
+	item := h.menuItem
+	if item(kit.OfferDraw).Disabled || item(kit.Resign).Disabled || item(kit.TakeBack).Disabled || !item(kit.ClaimDraw).Disabled {
+		t.Fatalf("during the game: offer %v resign %v take back %v claim %v",
+			!item(kit.OfferDraw).Disabled, !item(kit.Resign).Disabled, !item(kit.TakeBack).Disabled, !item(kit.ClaimDraw).Disabled)
+	}
+	h.play("d8h4")
+	if !item(kit.OfferDraw).Disabled || !item(kit.Resign).Disabled || !item(kit.Pause).Disabled {
+		t.Error("after the game the menu still offers to play on")
+	}
+	item(kit.Resign).Action() // a disabled item's shortcut does nothing
+	if got := h.dialogText(); got != "" {
+		t.Errorf("a disabled item acted: %s", got)
+	}
+	if got := h.status(); got != "The game is over." {
+		t.Errorf("a disabled item's shortcut says %q", got)
+	}
+}
+
+func TestTheFirstGameHasTheDefaultTimeControl(t *testing.T) {
+	// The game open at start-up was always untimed, while the New game
+	// dialog said 10 + 5.
+	h := newHarness(t)
+	tc, _ := game.ParseTimeControl("300+3")
+	h.app.env.Settings.SetTimeControl(tc)
+	again := New(h.app.fyne, Options{NoTicker: true, AutosaveDir: t.TempDir()})
+	t.Cleanup(func() { again.env.Window.Close(); again.stop() })
+	g := again.env.Session.Game()
+	if g.TimeControl().String() != "300+3" || !g.Paused() {
+		t.Errorf("the first game: %q, paused %v", g.TimeControl().String(), g.Paused())
+	}
+}
+
+func TestTheBoardStaysTheLargestThingInASmallWindow(t *testing.T) {
+	// At 500×400 the board was 200 px: the side panel kept its width.
+	h := newHarness(t)
+	h.win().Resize(fyne.NewSize(500, 400))
+	_, size := h.boardPlace()
+	if size.Width < 240 || size.Height < 240 {
+		t.Errorf("at 500×400 the board is %v", size)
+	}
+	h.win().Resize(fyne.NewSize(1040, 720))
+	_, size = h.boardPlace()
+	panel := h.moves().Size().Width
+	if size.Height < 600 || panel < 250 {
+		t.Errorf("at 1040×720: board %v, move list %v wide", size, panel)
+	}
+}
+
+// sidePanelObjects are what the side panel must always show whole: the
+// clocks, the move list, the opening, the move box and each play button
+// shown.
+func (h *harness) sidePanelObjects() map[string]fyne.CanvasObject {
+	h.t.Helper()
+	side := h.app.side.Objects
+	out := map[string]fyne.CanvasObject{"top clock": side[sideTopClock], "moves": side[sideMoves],
+		"opening": side[sideOpening], "move box": side[sideMoveBox], "bottom clock": side[sideBottomClock]}
+	actions := side[sideActions]
+	if !actions.Visible() {
+		actions = side[sideCompactActions]
+	}
+	for i, b := range actions.(*fyne.Container).Objects {
+		out[fmt.Sprintf("button %d", i)] = b
+	}
+	return out
+}
+
+// TestNothingOnTheSideIsClippedAtAnySize: at the sizes of a laptop's
+// half screen and of a small window, both clocks, the move list (three
+// rows at least), the move box and the play buttons are in the window,
+// whole; with the opening tree or the engine's lines shown too. In a
+// half-screen window the side panel was pushed off the right edge: no
+// clock digits, no buttons.
+func TestNothingOnTheSideIsClippedAtAnySize(t *testing.T) {
+	h := newHarness(t)
+	path := t.TempDir() + "/g.pgn"
+	uitest.WriteFile(t, path, "[White \"Ann\"]\n[Black \"Bob\"]\n[TimeControl \"600+5\"]\n\n"+
+		"1. e4 {[%eval 0.3]} e5 {[%eval 0.2]} 2. Nf3 {[%eval 0.3]} Nc6 {[%eval 0.25]} *\n")
+	h.open(path)
+	h.app.env.Settings.SetEnginePath("/nonexistent/engine")
+	for _, panels := range []string{"", "tree", "tree+engine"} {
+		switch panels {
+		case "tree":
+			h.shortcut(kit.OpeningTree)
+		case "tree+engine":
+			h.shortcut(kit.Analyse)
+		}
+		for _, size := range []fyne.Size{{Width: 1040, Height: 720}, {Width: 683, Height: 740}, {Width: 640, Height: 480}, {Width: 1024, Height: 560}} {
+			h.win().Resize(size)
+			h.app.env.Relayout() // what Fyne's loop does once something's smallest size changed
+			content := h.win().Canvas().Size()
+			for name, o := range h.sidePanelObjects() {
+				pos, s := h.place(o)
+				if pos.X < 0 || pos.Y < 0 || pos.X+s.Width > content.Width+0.5 || pos.Y+s.Height > content.Height+0.5 {
+					t.Errorf("%v, %s: %s at %v, %v, out of the window's %v", size, panels, name, pos, s, content)
+				}
+				if min := o.MinSize(); s.Width+0.5 < min.Width || s.Height+0.5 < min.Height {
+					t.Errorf("%v, %s: %s is %v, smaller than it needs (%v)", size, panels, name, s, min)
+				}
+			}
+			if rows := h.moves().Size().Height / h.moves().RowHeight(); rows < 3 {
+				t.Errorf("%v, %s: the move list shows %.1f rows", size, panels, rows)
+			}
+		}
+	}
+}
+
+// TestTheWindowNeverChangesItsOwnSize: what the window needs at the
+// least does not change with what it shows (the engine's panel, the
+// opening tree, the language): Fyne grows a window smaller than that,
+// and F2 grew it from 720 to 748 px high.
+func TestTheWindowNeverChangesItsOwnSize(t *testing.T) {
+	h := newHarness(t)
+	path := t.TempDir() + "/g.pgn"
+	uitest.WriteFile(t, path, "[White \"A\"]\n[Black \"B\"]\n\n1. e4 {[%eval 0.3]} e5 {[%eval 0.2]} 2. Nf3 {[%eval 0.3]} 1-0\n")
+	least := h.win().Content().MinSize()
+	check := func(what string) {
+		t.Helper()
+		if got := h.win().Content().MinSize(); got != least {
+			t.Errorf("%s: the window needs %v, was %v", what, got, least)
+		}
+	}
+	h.open(path)
+	check("a game with its evaluation graph")
+	h.shortcut(kit.OpeningTree)
+	check("the opening tree")
+	h.app.env.Settings.SetEnginePath("/nonexistent/engine")
+	h.shortcut(kit.Analyse)
+	check("the engine's panel")
+	tc, _ := game.ParseTimeControl("40/5400+30:1800+30")
+	g, _ := game.New(game.Options{TimeControl: tc, Now: h.clock.Now})
+	h.app.env.Session.NewGame(g)
+	check("a timed game")
+	if least.Width > 640 || least.Height > 440 {
+		t.Errorf("the window needs %v: it does not fit 640×480 with its menus", least)
+	}
+}
