@@ -189,6 +189,11 @@ func (a *App) Start(args []string) {
 	}
 }
 
+// Commands returns the table of the window's commands: what the menus,
+// the buttons and the shortcuts do (the end-to-end test presses every
+// shortcut of it in the real program).
+func (a *App) Commands() []kit.Command { return a.env.Commands.All() }
+
 // Tick looks at the clocks; the ticker calls it on the UI goroutine.
 func (a *App) Tick() { a.play.Tick() }
 

@@ -434,8 +434,10 @@ func (e *e2e) pieceColour(img image.Image, b screenBoard, name string) string {
 			}
 		}
 	}
+	// A white piece is drawn with black lines, a black one with white:
+	// what the piece is, is what most of its pixels are.
 	switch {
-	case white > 40:
+	case white > 40 && white > black:
 		return "white"
 	case black > 40:
 		return "black"

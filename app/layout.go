@@ -50,9 +50,9 @@ func (a *App) build() {
 const panelWidth = 340
 
 // minRoomyBoard is the smallest board beside a side panel with its
-// words: in a narrower window, the panel turns compact and the board
-// takes the room its words took.
-const minRoomyBoard = 320
+// words: in a narrower window (half a laptop's screen), the panel turns
+// compact and the board takes the room its words took.
+const minRoomyBoard = 400
 
 // windowLayout lays out the board's area and the side panel.
 type windowLayout struct {
@@ -216,38 +216,30 @@ func (l *movesLayout) MinSize([]fyne.CanvasObject) fyne.Size {
 }
 
 // Layout stacks the list, the graph, the progress, the engine's lines
-// and the tree.
+// and the tree. Each has first what it cannot do without (the list's few
+// rows, the graph, the progress, the tree's headings with a few of its
+// rows, the engine's lines), as far as the height goes; what is left goes
+// to the list and the tree, the tree taking the larger share.
 func (l *movesLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	pad := fynetheme.Padding()
 	rest := size.Height - l.minHeight()
 	take := func(o fyne.CanvasObject, want float32) float32 {
-		if !o.Visible() {
+		if !o.Visible() || rest <= pad {
 			return 0
 		}
-		h := max(min(want, rest-pad), 0)
+		h := min(want, rest-pad)
 		rest -= h + pad
 		return h
 	}
 	graph := take(l.graph, l.graph.MinSize().Height)
 	running := take(l.running, l.running.MinSize().Height)
-	lines := float32(0)
-	if l.lines.Visible() {
-		share := float32(0.6)
-		if l.tree.Visible() {
-			share = 0.4
-		}
-		lines = take(l.lines, min(l.lines.MinSize().Height, rest*share))
+	tree := take(l.tree, l.tree.MinSize().Height+treeRows*l.rowHeight)
+	lines := take(l.lines, l.lines.MinSize().Height)
+	if tree > 0 && rest > 0 {
+		tree += rest * treeShare
+		rest -= rest * treeShare
 	}
-	tree := float32(0)
-	if l.tree.Visible() {
-		tree = take(l.tree, rest*0.6)
-	}
-	list := size.Height - graph - running - lines - tree
-	for _, h := range []float32{graph, running, lines, tree} {
-		if h > 0 {
-			list -= pad
-		}
-	}
+	list := l.minHeight() + max(rest, 0)
 	y := float32(0)
 	for _, p := range []struct {
 		o fyne.CanvasObject
@@ -262,3 +254,11 @@ func (l *movesLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 		y += p.h + pad
 	}
 }
+
+// treeRows is how many rows of moves the opening tree shows before the
+// move list gets more than its few rows; treeShare is the share of the
+// height left that the tree takes beside the move list.
+const (
+	treeRows  = 4
+	treeShare = 0.6
+)

@@ -142,15 +142,16 @@ func (f *ClockFace) infoText() string {
 }
 
 // FormatClock writes the time left on a clock: "1:05:23", "4:59", "0:42",
-// and with tenths under ten seconds, "9.7". It rounds down, so that a clock
-// never shows more time than it has, and shows a negative time as "0.0".
+// and with tenths under ten seconds, "9.7" ("9,7" in French). It rounds
+// down, so that a clock never shows more time than it has, and shows a
+// negative time as "0.0".
 func FormatClock(d time.Duration) string {
 	if d < 0 {
 		d = 0
 	}
 	if d < 10*time.Second {
 		tenths := d / (100 * time.Millisecond)
-		return fmt.Sprintf("%d.%d", tenths/10, tenths%10)
+		return Decimal(fmt.Sprintf("%d.%d", tenths/10, tenths%10))
 	}
 	s := int64(d / time.Second)
 	if s >= 3600 {

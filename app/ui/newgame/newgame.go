@@ -113,7 +113,7 @@ func (f *newGameForm) setCustom(tc game.TimeControl) {
 		return
 	}
 	first := tc.Stages[0]
-	number := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	number := words.Number
 	f.base.SetText(number(first.Time.Minutes()))
 	f.moves.SetText(strconv.Itoa(first.Moves))
 	kind, bonus := words.KindIncrement, first.Increment
@@ -163,7 +163,7 @@ func numberEntry(sc *kit.Scope, text string) *kit.Entry {
 	e := kit.NewEntry(sc)
 	e.SetText(text)
 	e.Validator = func(s string) error {
-		if v, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err != nil || v < 0 || v > 100000 {
+		if v, err := words.ParseNumber(s); err != nil || v < 0 || v > 100000 {
 			return errors.New(lang.L("Enter a number"))
 		}
 		return nil
@@ -189,7 +189,7 @@ func (f *newGameForm) timeControl() (game.TimeControl, error) {
 	if p := presets[f.preset.SelectedIndex()]; p.TC != "" {
 		return game.ParseTimeControl(p.TC)
 	}
-	num := func(e *kit.Entry) float64 { v, _ := strconv.ParseFloat(strings.TrimSpace(e.Text), 64); return v }
+	num := func(e *kit.Entry) float64 { v, _ := words.ParseNumber(e.Text); return v }
 	st := game.Stage{Moves: int(num(f.moves)), Time: minutes(num(f.base))}
 	bonus := time.Duration(num(f.bonus) * float64(time.Second))
 	tc := game.TimeControl{}

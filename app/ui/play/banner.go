@@ -15,17 +15,13 @@ import (
 	"github.com/echiquier/echiquier/theme"
 )
 
-// bannerLines is how many lines of text the strip above the board keeps
-// room for: a draw offer or a result says more than one line holds
-// beside its buttons in a small window.
-const bannerLines = 2
-
 // banner is the strip above the board: while a past position is shown,
 // it says so and offers the way back to the game; once the game is over,
 // it says how it ended and offers to save it or start another, without
 // hiding the final position; while a draw is offered, it offers to
-// accept or decline. Its place is kept when it is empty, so that the
-// board never moves under the mouse.
+// accept or decline. It says it in a few words, on one line beside its
+// buttons: the status line says the rest. Its place is kept when it is
+// empty, so that the board never moves under the mouse.
 type banner struct {
 	p     *Play
 	slot  *fyne.Container
@@ -40,7 +36,6 @@ func (p *Play) newBanner() *banner {
 	cmds := p.env.Commands
 	b := &banner{p: p, text: widget.NewLabel("")}
 	b.text.Importance = widget.HighImportance
-	b.text.Wrapping = fyne.TextWrapWord
 	b.text.Truncation = fyne.TextTruncateEllipsis
 	b.back = container.NewHBox(cmds.Button(kit.BackToGame))
 	b.over = container.NewHBox(cmds.Button(kit.Save), cmds.Button(kit.NewGame))
@@ -51,17 +46,10 @@ func (p *Play) newBanner() *banner {
 	buttons := container.NewCenter(container.NewStack(b.back, b.over, b.offer))
 	b.strip = container.NewStack(bg, container.NewBorder(nil, nil, nil, buttons, b.text))
 	keep := canvas.NewRectangle(color.Transparent)
-	keep.SetMinSize(fyne.NewSize(0, bannerHeight()))
+	keep.SetMinSize(fyne.NewSize(0, b.strip.MinSize().Height))
 	b.slot = container.NewStack(keep, b.strip)
 	b.strip.Hide()
 	return b
-}
-
-// bannerHeight is the height of the strip: its lines of text and the
-// padding around them.
-func bannerHeight() float32 {
-	line := fyne.MeasureText("Mg", fynetheme.TextSize(), fyne.TextStyle{}).Height
-	return bannerLines*line + 2*fynetheme.InnerPadding() + fynetheme.LineSpacing()
 }
 
 // refresh shows what the strip says at node n, the position shown.
@@ -78,7 +66,7 @@ func (b *banner) refresh(n *game.Node) {
 		b.text.SetText(words.GameOver(g))
 		buttons = b.over
 	case offered:
-		b.text.SetText(words.DrawOffered(words.PlayerName(g, by), words.PlayerName(g, by.Other())))
+		b.text.SetText(words.DrawOffered(words.PlayerName(g, by)))
 		buttons = b.offer
 	default:
 		b.strip.Hide()

@@ -316,6 +316,12 @@ func (p *Play) refreshStatus() {
 	if by, declined := s.DrawDeclined(); declined && !g.Status().Over() {
 		text = words.DrawDeclined(text, words.PlayerName(g, by.Other()))
 	}
+	if by, offered := g.DrawOffer(); offered && !s.Browsing() {
+		text = words.AnswerTheOffer(words.PlayerName(g, by.Other()))
+	}
+	if s.Browsing() && s.CanMoveHere() {
+		text = words.SideLineHint(text)
+	}
 	p.env.Status.Set(text)
 }
 

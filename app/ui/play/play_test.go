@@ -99,8 +99,11 @@ func TestOfferDrawAccepted(t *testing.T) {
 	h := newHarness(t)
 	h.play("e2e4")
 	h.p.offerDraw()
-	if text := h.p.v.banner.text.Text; !strings.Contains(text, "White offers a draw. Black") || h.DialogText() != "" {
+	if text := h.p.v.banner.text.Text; text != "White offers a draw" || h.DialogText() != "" {
 		t.Fatalf("the offer shows as %q, dialog %q", text, h.DialogText())
+	}
+	if got := h.statusText(); got != "Black: accept, decline, or play a move to decline." {
+		t.Errorf("the status line says %q", got)
 	}
 	h.tapBanner("Accept the draw")
 	if s := h.s.Game().Status(); s.Reason != game.Agreement {

@@ -29,13 +29,18 @@ func PositionName(node *game.Node, n game.Notation) string {
 	return lang.L("the position after {{.Move}}", map[string]any{"Move": MoveLabel(node, n)})
 }
 
-// Viewing says that a past position is shown, where a move starts a side
-// line.
+// Viewing says that a past position is shown.
 func Viewing(node *game.Node, n game.Notation) string {
 	if node.Parent() == nil {
-		return lang.L("Viewing the start position — a move made here starts a side line")
+		return lang.L("Viewing the start position")
 	}
-	return lang.L("Viewing move {{.Move}} — a move made here starts a side line", map[string]any{"Move": MoveLabel(node, n)})
+	return lang.L("Viewing move {{.Move}}", map[string]any{"Move": MoveLabel(node, n)})
+}
+
+// SideLineHint adds to where the game stands that a move made at the
+// past position shown starts a side line.
+func SideLineHint(status string) string {
+	return lang.L("{{.Status}} — a move made here starts a side line", map[string]any{"Status": status})
 }
 
 // GameOver says how the game on screen ended.
@@ -43,11 +48,14 @@ func GameOver(g *game.Game) string {
 	return lang.L("Game over: {{.Result}}", map[string]any{"Result": GameResult(g)})
 }
 
-// DrawOffered says that a player offers a draw and how the opponent
-// answers.
-func DrawOffered(player, opponent string) string {
-	return lang.L("{{.Player}} offers a draw. {{.Opponent}}: accept, decline, or play a move to decline.",
-		map[string]any{"Player": player, "Opponent": opponent})
+// DrawOffered says that a player offers a draw.
+func DrawOffered(player string) string {
+	return lang.L("{{.Player}} offers a draw", map[string]any{"Player": player})
+}
+
+// AnswerTheOffer says how the opponent answers a draw offered.
+func AnswerTheOffer(opponent string) string {
+	return lang.L("{{.Opponent}}: accept, decline, or play a move to decline.", map[string]any{"Opponent": opponent})
 }
 
 // LawEnd says where the Laws of Chess ended a game that its file goes on
