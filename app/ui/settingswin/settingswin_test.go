@@ -90,9 +90,18 @@ func TestEveryChangeIsApplied(t *testing.T) {
 func TestEscapeClosesTheWindowFromAnyControl(t *testing.T) {
 	h := newHarness(t)
 	for _, pick := range []func(fyne.CanvasObject) fyne.Focusable{
-		func(o fyne.CanvasObject) fyne.Focusable { c, _ := uitest.Find(o, func(*kit.Check) bool { return true }); return c },
-		func(o fyne.CanvasObject) fyne.Focusable { s, _ := uitest.Find(o, func(*kit.Select) bool { return true }); return s },
-		func(o fyne.CanvasObject) fyne.Focusable { e, _ := uitest.Find(o, func(*kit.Entry) bool { return true }); return e },
+		func(o fyne.CanvasObject) fyne.Focusable {
+			c, _ := uitest.Find(o, func(*kit.Check) bool { return true })
+			return c
+		},
+		func(o fyne.CanvasObject) fyne.Focusable {
+			s, _ := uitest.Find(o, func(*kit.Select) bool { return true })
+			return s
+		},
+		func(o fyne.CanvasObject) fyne.Focusable {
+			e, _ := uitest.Find(o, func(*kit.Entry) bool { return true })
+			return e
+		},
 	} {
 		f := pick(h.content())
 		h.r.shown.win.Canvas().Focus(f)
