@@ -173,22 +173,12 @@ func (h *harness) settingsContent() fyne.CanvasObject {
 	return h.settingsWindow().Content()
 }
 
-// findIn returns the first object under o that match accepts.
-func findIn[T fyne.CanvasObject](t *testing.T, o fyne.CanvasObject, what string, match func(T) bool) T {
-	t.Helper()
-	found, ok := uitest.Find(o, match)
-	if !ok {
-		t.Fatalf("no %s", what)
-	}
-	return found
-}
-
 // selectWith is the drop-down list that offers option.
 func selectWith(t *testing.T, o fyne.CanvasObject, option string) *kit.Select {
-	return findIn(t, o, "list offering "+option, func(s *kit.Select) bool { return slices.Contains(s.Options, option) })
+	return uitest.MustFind(t, o, "list offering "+option, func(s *kit.Select) bool { return slices.Contains(s.Options, option) })
 }
 
 // checkLabelled is the check box of that label.
 func checkLabelled(t *testing.T, o fyne.CanvasObject, label string) *kit.Check {
-	return findIn(t, o, "check "+label, func(c *kit.Check) bool { return c.Text == label })
+	return uitest.MustFind(t, o, "check "+label, func(c *kit.Check) bool { return c.Text == label })
 }

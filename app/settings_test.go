@@ -21,7 +21,7 @@ import (
 // previewBoard is the board the settings window shows as a preview.
 func (h *harness) previewBoard() *widgets.Board {
 	h.t.Helper()
-	return findIn(h.t, h.settingsWindow().Content(), "preview board", func(*widgets.Board) bool { return true })
+	return uitest.MustFind(h.t, h.settingsWindow().Content(), "preview board", func(*widgets.Board) bool { return true })
 }
 
 // settingsOpen reports whether the settings window is open.
@@ -61,7 +61,7 @@ func TestSettingsApplyLiveAndPersist(t *testing.T) {
 
 	again := New(h.app.fyne, Options{Now: h.clock.Now, NoTicker: true, AutosaveDir: t.TempDir()})
 	defer again.env.Window.Close()
-	b = findIn(t, again.env.Window.Content(), "board", func(*widgets.Board) bool { return true })
+	b = uitest.MustFind(t, again.env.Window.Content(), "board", func(*widgets.Board) bool { return true })
 	if b.Scheme.Name != "green" || b.Pieces.Name != "fancy" || b.ShowCoordinates || b.Input != widgets.InputClick {
 		t.Error("settings not kept for the next start")
 	}
@@ -127,10 +127,10 @@ func TestSettingsLanguageKeepsTheTab(t *testing.T) {
 	// Switching the language threw the user back to the first tab.
 	h := newHarness(t)
 	t.Cleanup(func() { h.app.locale.Use("") })
-	tabs := findIn(t, h.settingsContent(), "tabs", func(*container.AppTabs) bool { return true })
+	tabs := uitest.MustFind(t, h.settingsContent(), "tabs", func(*container.AppTabs) bool { return true })
 	tabs.SelectIndex(2)
 	selectWith(t, h.settingsWindow().Content(), "Français").SetSelected("Français")
-	tabs = findIn(t, h.settingsWindow().Content(), "tabs", func(*container.AppTabs) bool { return true })
+	tabs = uitest.MustFind(t, h.settingsWindow().Content(), "tabs", func(*container.AppTabs) bool { return true })
 	if got := tabs.SelectedIndex(); got != 2 {
 		t.Errorf("after switching the language the tab shown is %d", got)
 	}
@@ -140,7 +140,7 @@ func TestSettingsLanguageKeepsTheTab(t *testing.T) {
 func TestSettingsWindowCloses(t *testing.T) {
 	h := newHarness(t)
 	content := h.settingsContent()
-	test.Tap(findIn(t, content, "Close button", func(b *kit.Button) bool { return b.Text == "Close" }))
+	test.Tap(uitest.MustFind(t, content, "Close button", func(b *kit.Button) bool { return b.Text == "Close" }))
 	if h.settingsOpen() {
 		t.Fatal("Close left the settings window open")
 	}
@@ -174,7 +174,7 @@ func TestTheSettingsSayWhetherTheNotationFollowsTheLanguage(t *testing.T) {
 	if _, ok := uitest.Find(content, func(l *canvas.Text) bool { return l.Text == "The moves in the list follow the language." }); !ok {
 		t.Error("the settings do not say that the notation follows the language")
 	}
-	follow := findIn(t, content, "the notation choices", func(r *kit.Select) bool {
+	follow := uitest.MustFind(t, content, "the notation choices", func(r *kit.Select) bool {
 		return slices.Contains(r.Options, "As the language (Nf3 in English, Cf3 in French)")
 	})
 	if follow.Selected != follow.Options[0] {
@@ -194,7 +194,7 @@ func TestTheSettingsSayWhetherTheNotationFollowsTheLanguage(t *testing.T) {
 	}); !ok {
 		t.Error("in French the settings do not say that the notation chosen is kept")
 	}
-	findIn(t, content, "the French notation choices", func(r *kit.Select) bool {
+	uitest.MustFind(t, content, "the French notation choices", func(r *kit.Select) bool {
 		return len(r.Options) == 4
 	}).SetSelected("Selon la langue (Nf3 en anglais, Cf3 en français)")
 	if got := h.moves().Notation("Nf3"); got != "Cf3" {

@@ -323,11 +323,11 @@ func TestEngineSettingsTab(t *testing.T) {
 	detected := fakeUCI(t, steadyEngine)
 	h.detect = func() (string, error) { return detected, nil }
 	content := h.an.SettingsTab(&kit.Scope{})
-	findIn(t, content, "Detect button", func(b *kit.Button) bool { return b.Text == "Detect" }).OnTapped()
+	uitest.MustFind(t, content, "Detect button", func(b *kit.Button) bool { return b.Text == "Detect" }).OnTapped()
 	if got := h.Env.Settings.EnginePath(); got != detected {
 		t.Errorf("Detect set the engine path to %q, want %q", got, detected)
 	}
-	threads := findIn(t, content, "threads field", func(e *kit.Entry) bool {
+	threads := uitest.MustFind(t, content, "threads field", func(e *kit.Entry) bool {
 		return e.Text == fmt.Sprint(engine.DefaultThreads())
 	})
 	threads.SetText("0")
@@ -338,7 +338,7 @@ func TestEngineSettingsTab(t *testing.T) {
 	if h.Env.Settings.EngineThreads() != 3 {
 		t.Errorf("threads = %d, want 3", h.Env.Settings.EngineThreads())
 	}
-	moveTime := findIn(t, content, "time per move field", func(e *kit.Entry) bool { return e.Text == "0.5" })
+	moveTime := uitest.MustFind(t, content, "time per move field", func(e *kit.Entry) bool { return e.Text == "0.5" })
 	moveTime.SetText("0,2")
 	if got := h.Env.Settings.EngineMoveTime(); got != 200*time.Millisecond {
 		t.Errorf("time per move = %v, want 0.2 s from \"0,2\"", got)
@@ -371,16 +371,6 @@ func TestAnalysisWordedInEnglishAndFrench(t *testing.T) {
 			t.Errorf("%s: mate in 3 for Black is %q, want %q", language, mate, want)
 		}
 	})
-}
-
-// findIn returns the first object of type T under o that match accepts.
-func findIn[T fyne.CanvasObject](t *testing.T, o fyne.CanvasObject, what string, match func(T) bool) T {
-	t.Helper()
-	found, ok := uitest.Find(o, match)
-	if !ok {
-		t.Fatalf("no %s", what)
-	}
-	return found
 }
 
 // TestF2DuringAGameSaysWhy: F2 during a game did nothing and said

@@ -6,8 +6,6 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"github.com/echiquier/echiquier/app/game"
-	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
 )
@@ -26,37 +24,12 @@ func newHarness(t *testing.T) *harness {
 	return h
 }
 
-// play plays moves given as "e2e4 e7e5" at the position shown, the
-// first of a side line starting one where the game has moves.
-func (h *harness) play(moves string) {
-	h.T.Helper()
-	s := h.Env.Session
-	for _, uci := range strings.Fields(moves) {
-		m, err := s.Shown().ParseMove(uci)
-		if err != nil {
-			h.T.Fatal(err)
-		}
-		p, err := s.Propose(m)
-		if err != nil {
-			h.T.Fatal(err)
-		}
-		if p.Kind == session.LiveMove {
-			err = s.Play(p, game.NoReason)
-		} else {
-			err = s.AddSideLine(p)
-		}
-		if err != nil {
-			h.T.Fatal(err)
-		}
-	}
-}
-
 func TestSideLineMenuPromotesDeletesAndComments(t *testing.T) {
 	h := newHarness(t)
 	s := h.Env.Session
-	h.play("e2e4 e7e5")
+	h.Play("e2e4 e7e5")
 	s.Show(s.Game().MainLine()[0])
-	h.play("c7c5")
+	h.Play("c7c5")
 	side := s.Shown()
 	menu := h.a.MenuOf(side)
 	labels := uitest.MenuLabels(menu)
@@ -90,7 +63,7 @@ func TestTheCommentShortcutEditsTheMoveShown(t *testing.T) {
 	if h.DialogText() != "" || !strings.Contains(h.Env.Status.Text(), "no move to comment on") {
 		t.Fatalf("Ctrl+E at the start: dialog %q, status %q", h.DialogText(), h.Env.Status.Text())
 	}
-	h.play("e2e4")
+	h.Play("e2e4")
 	h.Shortcut(kit.EditComment)
 	h.WantDialog("Comment on 1. e4")
 	h.Press(fyne.KeyEscape)

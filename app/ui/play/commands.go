@@ -15,12 +15,6 @@ import (
 // addCommands adds the room's commands to the table.
 func (p *Play) addCommands() {
 	s := p.env.Session
-	over := func() string {
-		if s.Game().Status().Over() {
-			return lang.L("The game is over.")
-		}
-		return ""
-	}
 	p.env.Commands.Add(
 		kit.Command{ID: kit.TakeBack, Label: "Take back", Icon: fynetheme.ContentUndoIcon(),
 			Shortcut: &fyne.ShortcutUndo{}, Refused: p.takeBackRefused, Run: p.askTakeBack},
@@ -32,7 +26,7 @@ func (p *Play) addCommands() {
 			Run: func() { p.env.Report(s.AnswerDraw(false)) }},
 		kit.Command{ID: kit.ClaimDraw, Label: "Claim draw", Icon: fynetheme.ConfirmIcon(),
 			Refused: p.claimRefused, Run: p.claimDraw},
-		kit.Command{ID: kit.Resign, Label: "Resign", Icon: fynetheme.CancelIcon(), Refused: over, Run: p.askResign},
+		kit.Command{ID: kit.Resign, Label: "Resign", Icon: fynetheme.CancelIcon(), Refused: p.overRefusal, Run: p.askResign},
 		kit.Command{ID: kit.Pause, Label: "Pause or resume the clocks", Icon: fynetheme.MediaPauseIcon(),
 			Refused: p.pauseRefused, Look: p.pauseLook, Run: s.TogglePause},
 		kit.Command{ID: kit.KeyboardBoard, Label: "Play on the board with the keyboard", Shortcut: kit.Ctrl(fyne.KeyB),
@@ -89,6 +83,7 @@ func (p *Play) offerRefused() string {
 	return ""
 }
 
+// overRefusal says that the game is over.
 func (p *Play) overRefusal() string {
 	if p.env.Session.Game().Status().Over() {
 		return lang.L("The game is over.")

@@ -336,6 +336,17 @@ func Find[T fyne.CanvasObject](o fyne.CanvasObject, match func(T) bool) (found T
 	return found, ok
 }
 
+// MustFind returns the first object of type T under o that match
+// accepts, and fails the test, naming what, when there is none.
+func MustFind[T fyne.CanvasObject](t testing.TB, o fyne.CanvasObject, what string, match func(T) bool) T {
+	t.Helper()
+	found, ok := Find(o, match)
+	if !ok {
+		t.Fatalf("no %s", what)
+	}
+	return found
+}
+
 // MenuLabels lists a menu's item labels, or "" for no menu.
 func MenuLabels(m *fyne.Menu) string {
 	if m == nil {
