@@ -2,9 +2,13 @@ package app
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/ui/kit"
@@ -186,4 +190,53 @@ func TestTheWindowNeverChangesItsOwnSize(t *testing.T) {
 	if least.Width > 640 || least.Height > 440 {
 		t.Errorf("the window needs %v: it does not fit 640×480 with its menus", least)
 	}
+}
+
+// TestTheAnalysisTakesOnlyTheRoomItNeeds: until the engine's lines come,
+// the panel under the move list is one line ("Analysing…"), not five
+// empty ones that squeezed the move list to a row.
+func TestTheAnalysisTakesOnlyTheRoomItNeeds(t *testing.T) {
+	h := newHarness(t)
+	h.app.env.Settings.SetEnginePath(uitest.FakeEngine(t, uitest.SteadyEngine))
+	t.Cleanup(h.app.analysis.Stop)
+	path := t.TempDir() + "/g.pgn"
+	uitest.WriteFile(t, path, "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 *\n")
+	h.open(path)
+	listHeight := h.moves().Size().Height
+	status := widget.NewLabel("Analysing…").MinSize().Height
+	h.shortcut(kit.Analyse)
+	if waiting := h.moves().Size().Height; listHeight-waiting > 2*status {
+		t.Errorf("waiting for the engine, the move list went from %v to %v high", listHeight, waiting)
+	}
+	// The third line, "-0.05  2. a3", comes last.
+	for deadline := time.Now().Add(time.Minute); !slices.ContainsFunc(h.engineLines(), func(l string) bool {
+		return strings.HasPrefix(l, "-0.05  2. a3")
+	}); {
+		if time.Now().After(deadline) {
+			t.Fatalf("the engine's lines came but do not show: %v", h.engineLines())
+		}
+		select {
+		case f := <-h.queue:
+			f()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	if got := h.moves().Size().Height; got < 3*h.moves().RowHeight() {
+		t.Errorf("with the engine's three lines, the move list is %v high", got)
+	}
+	moves := h.app.side.Objects[sideMoves].(*fyne.Container).Layout.(*movesLayout)
+	if shown, all := moves.panel.Size().Height, moves.lines.MinSize().Height; shown < all {
+		t.Errorf("the engine's panel is %v high, its lines need %v", shown, all)
+	}
+}
+
+// engineLines are the labels shown whole under the move list.
+func (h *harness) engineLines() []string {
+	var out []string
+	uitest.Walk(h.app.side, func(o fyne.CanvasObject) {
+		if l, ok := o.(*widget.Label); ok && l.Visible() && l.Size().Height >= l.MinSize().Height {
+			out = append(out, l.Text)
+		}
+	})
+	return out
 }

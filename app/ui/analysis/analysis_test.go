@@ -20,31 +20,13 @@ import (
 	"github.com/echiquier/echiquier/settings"
 )
 
-// steadyEngine finds +0.20 for the side to move, three lines, and stops
-// when told; a search with a time answers at once. Its best move is
-// g1f3 with White to move, g8f6 with Black (by the position's side to
-// move and the number of moves given), legal in the first positions of the games analysed here.
-const steadyEngine = `
-	case "$line" in
-	position*)
-		set -- $line; k=0; [ "$2" = fen ] && [ "$4" = b ] && k=1
-		case "$line" in *" moves "*) set -- ${line#* moves }; k=$((k + $#)) ;; esac
-		best=g1f3; [ $((k % 2)) -eq 1 ] && best=g8f6 ;;
-	"go infinite")
-		echo "info depth 7 multipv 1 score cp 20 pv $best"
-		echo "info depth 7 multipv 2 score cp 10 pv b1c3"
-		echo "info depth 7 multipv 3 score cp -5 pv a2a3" ;;
-	go*) echo "info depth 3 score cp 20 pv $best"; echo "bestmove $best" ;;
-	stop) echo "bestmove $best" ;;
-	esac`
-
 func (h *harness) wholeGameShortcut() { h.Shortcut(kit.AnalyseGame) }
 
 func (h *harness) f2() { h.Shortcut(kit.Analyse) }
 
 func TestAnalysisRefusedDuringAGame(t *testing.T) {
 	h := newHarness(t)
-	h.withEngine(fakeUCI(t, steadyEngine))
+	h.withEngine(uitest.FakeEngine(t, uitest.SteadyEngine))
 	an := h.an
 	h.Play("e2e4")
 	if !(h.Env.Commands.Refused(kit.Analyse) != "") || !(h.Env.Commands.Refused(kit.AnalyseGame) != "") {
@@ -67,7 +49,7 @@ func TestAnalysisRefusedDuringAGame(t *testing.T) {
 
 func TestLiveAnalysisFollowsTheBoard(t *testing.T) {
 	h := newHarness(t)
-	h.withEngine(fakeUCI(t, steadyEngine))
+	h.withEngine(uitest.FakeEngine(t, uitest.SteadyEngine))
 	h.openGame("[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 *\n")
 	an := h.an
 	h.f2()
@@ -102,7 +84,7 @@ func TestLiveAnalysisFollowsTheBoard(t *testing.T) {
 
 func TestLiveAnalysisStopsWhenPlayersPlayOn(t *testing.T) {
 	h := newHarness(t)
-	h.withEngine(fakeUCI(t, steadyEngine))
+	h.withEngine(uitest.FakeEngine(t, uitest.SteadyEngine))
 	h.openGame("1. e4 e5 *\n")
 	an := h.an
 	h.f2()
@@ -116,7 +98,7 @@ func TestLiveAnalysisStopsWhenPlayersPlayOn(t *testing.T) {
 
 func TestOpeningAnotherGameStopsTheEngine(t *testing.T) {
 	h := newHarness(t)
-	h.withEngine(fakeUCI(t, steadyEngine))
+	h.withEngine(uitest.FakeEngine(t, uitest.SteadyEngine))
 	h.openGame("1. e4 e5 *\n")
 	an := h.an
 	h.f2()
@@ -181,7 +163,7 @@ func (h *harness) wholeGame() {
 
 func TestWholeGameAnalysisIsWrittenIntoTheGame(t *testing.T) {
 	h := newHarness(t)
-	h.withEngine(fakeUCI(t, steadyEngine))
+	h.withEngine(uitest.FakeEngine(t, uitest.SteadyEngine))
 	h.Env.Settings.SetEngineMoveTime(settings.MinEngineMoveTime)
 	h.openGame("1. e4 e5 2. Nf3 Nc6 1-0\n")
 	an := h.an
@@ -222,7 +204,7 @@ func TestWholeGameEngineFailures(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h := newHarness(t)
-			path := fakeUCI(t, c.body)
+			path := uitest.FakeEngine(t, c.body)
 			if c.body == "" {
 				path = filepath.Join(t.TempDir(), "ls")
 				uitest.WriteFile(t, path, "#!/bin/sh\necho 'usage: engine FILE'\nexit 2\n")
@@ -250,7 +232,7 @@ func TestWholeGameEngineFailures(t *testing.T) {
 
 func TestLiveEngineCrashIsShown(t *testing.T) {
 	h := newHarness(t)
-	h.withEngine(fakeUCI(t, `
+	h.withEngine(uitest.FakeEngine(t, `
 	case "$line" in
 	go*) kill -SEGV $$ ;;
 	esac`))
@@ -302,7 +284,7 @@ func TestQuittingStopsTheEngines(t *testing.T) {
 	h := newHarness(t)
 	// Each search takes long: the whole-game analysis is still running
 	// at the quit.
-	h.withEngine(fakeUCI(t, steadyEngine+`
+	h.withEngine(uitest.FakeEngine(t, uitest.SteadyEngine+`
 	case "$line" in
 	"go movetime"*) sleep 30 ;;
 	esac`))
@@ -320,7 +302,7 @@ func TestQuittingStopsTheEngines(t *testing.T) {
 
 func TestEngineSettingsTab(t *testing.T) {
 	h := newHarness(t)
-	detected := fakeUCI(t, steadyEngine)
+	detected := uitest.FakeEngine(t, uitest.SteadyEngine)
 	h.detect = func() (string, error) { return detected, nil }
 	content := h.an.SettingsTab(&kit.Scope{})
 	uitest.MustFind(t, content, "Detect button", func(b *kit.Button) bool { return b.Text == "Detect" }).OnTapped()
@@ -377,7 +359,7 @@ func TestAnalysisWordedInEnglishAndFrench(t *testing.T) {
 // nothing; the status line now says why, and the menu says it too.
 func TestF2DuringAGameSaysWhy(t *testing.T) {
 	h := newHarness(t)
-	h.withEngine(fakeUCI(t, steadyEngine))
+	h.withEngine(uitest.FakeEngine(t, uitest.SteadyEngine))
 	h.Play("e2e4")
 	h.f2()
 	if got := h.Env.Status.Text(); !strings.Contains(got, "No engine during a game") {

@@ -97,26 +97,3 @@ func (h *harness) openGame(text string) string {
 	h.Open(path)
 	return path
 }
-
-// fakeUCI writes a shell-script engine and returns its path. It answers
-// the handshake; body is the rest of the loop over the commands read,
-// with $line the command. g1f3 is legal at the start and after 1. e4
-// e5, the positions these tests analyse live.
-func fakeUCI(t *testing.T, body string) string {
-	t.Helper()
-	script := `#!/bin/sh
-while IFS= read -r line; do
-	case "$line" in
-	uci) echo "id name Fake"; echo uciok; continue ;;
-	isready) echo readyok; continue ;;
-	quit) exit 0 ;;
-	esac
-` + body + `
-done
-`
-	path := filepath.Join(t.TempDir(), "engine")
-	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}

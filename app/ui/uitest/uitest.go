@@ -546,3 +546,43 @@ func RandomMoves(t testing.TB, plies int) []game.Move {
 	}
 	return out
 }
+
+// FakeEngine writes a shell-script chess engine and returns its path. It
+// answers the handshake; body is the rest of the loop over the commands
+// read, with $line the command.
+func FakeEngine(t testing.TB, body string) string {
+	t.Helper()
+	script := `#!/bin/sh
+while IFS= read -r line; do
+	case "$line" in
+	uci) echo "id name Fake"; echo uciok; continue ;;
+	isready) echo readyok; continue ;;
+	quit) exit 0 ;;
+	esac
+` + body + `
+done
+`
+	path := filepath.Join(t.TempDir(), "engine")
+	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// SteadyEngine, the loop of a FakeEngine, finds +0.20 for the side to move, three lines, and stops
+// when told; a search with a time answers at once. Its best move is
+// g1f3 with White to move, g8f6 with Black (by the position's side to
+// move and the number of moves given), legal in the first positions of the games analysed here.
+const SteadyEngine = `
+	case "$line" in
+	position*)
+		set -- $line; k=0; [ "$2" = fen ] && [ "$4" = b ] && k=1
+		case "$line" in *" moves "*) set -- ${line#* moves }; k=$((k + $#)) ;; esac
+		best=g1f3; [ $((k % 2)) -eq 1 ] && best=g8f6 ;;
+	"go infinite")
+		echo "info depth 7 multipv 1 score cp 20 pv $best"
+		echo "info depth 7 multipv 2 score cp 10 pv b1c3"
+		echo "info depth 7 multipv 3 score cp -5 pv a2a3" ;;
+	go*) echo "info depth 3 score cp 20 pv $best"; echo "bestmove $best" ;;
+	stop) echo "bestmove $best" ;;
+	esac`
