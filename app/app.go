@@ -109,9 +109,13 @@ func New(fa fyne.App, o Options) *App {
 		o.DetectEngine = engine.Detect
 	}
 	a := &App{fyne: fa, locale: words.SystemLocale(), notices: o.SettingsNotices}
-	env := &kit.Env{App: fa, Settings: settings.New(o.Settings), Post: o.Post, Now: o.Now, Openings: opening.NewBook()}
+	env := &kit.Env{App: fa, Settings: settings.New(o.Settings), Post: o.Post, Now: o.Now,
+		Openings: opening.NewBook(), French: opening.NewFrench()}
 	a.env = env
-	go env.Openings.Load() // 0.1 s: not on the UI goroutine
+	go func() { // 0.1 s: not on the UI goroutine
+		env.Openings.Load()
+		env.French.Load()
+	}()
 	a.loadLanguage()
 	log.Printf("language: %s", env.Language)
 	fa.Settings().SetTheme(theme.Theme{})

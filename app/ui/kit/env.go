@@ -37,8 +37,10 @@ type Env struct {
 	Post func(func())
 	// Now tells the time to the games.
 	Now func() time.Time
-	// Openings names the openings.
+	// Openings names the openings, in English; French puts those names
+	// into French.
 	Openings *opening.Book
+	French   *opening.French
 	// Language is the language the window is shown in; the window
 	// changes it when the user chooses another, then builds the rooms
 	// again.
@@ -55,6 +57,19 @@ type Env struct {
 // or as the language writes them.
 func (e *Env) Notation() game.Notation {
 	return e.Settings.Notation(e.Language.Notation())
+}
+
+// OpeningName is the name of an opening, given in English as the table
+// of openings names it, in the user's language: in French where the
+// French names have it.
+func (e *Env) OpeningName(english string) string {
+	if e.Language != words.French {
+		return english
+	}
+	if french, ok := e.French.Name(english); ok {
+		return french
+	}
+	return english
 }
 
 // ShowError shows err in a dialog, in the user's words and notation.

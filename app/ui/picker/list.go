@@ -186,7 +186,7 @@ func (p *picker) cellText(i int, c session.Column) string {
 	case session.ColMoves:
 		return strconv.Itoa((x.Plies(i) + 1) / 2)
 	case session.ColOpening:
-		return words.Opening(p.r.env.Openings.NameOfECO(x.Tag(i, pgn.FieldECO)), p.r.env.Language)
+		return p.r.env.OpeningName(p.r.env.Openings.NameOfECO(x.Tag(i, pgn.FieldECO)))
 	}
 	return x.Tag(i, c.Field())
 }

@@ -335,7 +335,7 @@ func (p *Play) refreshOpening() {
 	if pos := n.Position(); n.Parent() == nil && pos.FEN() == game.StartFEN {
 		// the table names no start position
 	} else if o, ok := p.env.Openings.Line(n); ok {
-		text = o.ECO + " " + words.Opening(o.Name, p.env.Language)
+		text = o.ECO + " " + p.env.OpeningName(o.Name)
 	}
 	if p.v.opening.Text != text {
 		p.v.opening.SetText(text)

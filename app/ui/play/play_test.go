@@ -10,6 +10,7 @@ import (
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
+	"github.com/echiquier/echiquier/app/ui/words"
 )
 
 func TestMovesAreAutosaved(t *testing.T) {
@@ -441,5 +442,23 @@ func TestTheCompactPanelShowsTheClocksOnOneLine(t *testing.T) {
 	h.p.SetCompact(false)
 	if c := h.p.v.clocks[game.White]; c.Compact || c.MinSize() != roomy {
 		t.Errorf("the clock is not whole again: %v", c.MinSize())
+	}
+}
+
+// TestTheOpeningIsNamedInFrench: in French the opening's name is French
+// ("Sicilian Defense: Dragon Variation" stayed English).
+func TestTheOpeningIsNamedInFrench(t *testing.T) {
+	h := newHarness(t)
+	locale := words.SystemLocale()
+	t.Cleanup(func() { locale.Use("") })
+	h.Env.Language, _ = locale.Use("fr")
+	h.play("e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 g7g6")
+	if got := h.p.v.opening.Text; got != "B70 Défense sicilienne\u00a0: variante du Dragon" {
+		t.Errorf("the opening in French is %q", got)
+	}
+	h.Env.Language, _ = locale.Use("en")
+	h.p.Refresh()
+	if got := h.p.v.opening.Text; got != "B70 Sicilian Defense: Dragon Variation" {
+		t.Errorf("the opening in English is %q", got)
 	}
 }

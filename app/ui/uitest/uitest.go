@@ -114,7 +114,7 @@ func NewIn(t testing.TB, dir string) *Harness {
 	// The tests play untimed unless they say otherwise.
 	s.SetTimeControl(game.TimeControl{})
 	env := &kit.Env{App: fa, Settings: s, Post: h.Queue.Do, Now: h.Clock.Now, Openings: opening.NewBook(),
-		Language: words.English}
+		French: opening.NewFrench(), Language: words.English}
 	env.Relayout = func() {
 		if c := env.Window.Content(); c != nil {
 			c.Refresh()

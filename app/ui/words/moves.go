@@ -102,9 +102,3 @@ func Warning(w error) string {
 func KeyboardBoard() string {
 	return lang.L("The board has the keyboard: arrows move, Space picks up and puts down; Escape or a click gives typing back")
 }
-
-// Opening is an opening's name in language l: the name the table gives
-// (in English), or its French name where there is one.
-func Opening(name string, l Language) string {
-	return name
-}
