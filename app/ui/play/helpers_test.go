@@ -134,12 +134,15 @@ func (h *harness) newGame(fen, tc string) *game.Game {
 }
 
 // wantGameOver checks that the strip above the board says the game is
-// over, and how, with no dialog over the final position.
+// over, and the status line how, with no dialog over the final position.
 func (h *harness) wantGameOver(result string) {
 	h.t.Helper()
 	b := h.p.v.banner
-	if !b.strip.Visible() || !b.over.Visible() || !strings.Contains(b.text.Text, result) {
-		h.t.Fatalf("the banner shows %q (visible %v), want the game over: %q", b.text.Text, b.strip.Visible(), result)
+	if !b.strip.Visible() || !b.over.Visible() || !strings.HasPrefix(b.text.Text, "Game over: ") {
+		h.t.Fatalf("the banner shows %q (visible %v), want the game over", b.text.Text, b.strip.Visible())
+	}
+	if got := h.statusText(); !strings.Contains(got, result) {
+		h.t.Fatalf("the status line says %q, want %q", got, result)
 	}
 	if got := h.DialogText(); got != "" {
 		h.t.Errorf("a dialog covers the final position: %s", got)

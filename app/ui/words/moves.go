@@ -43,9 +43,20 @@ func SideLineHint(status string) string {
 	return lang.L("{{.Status}} — a move made here starts a side line", map[string]any{"Status": status})
 }
 
-// GameOver says how the game on screen ended.
+// GameOver says in a few words that the game on screen is over, and who
+// won: the strip above the board has room for little beside its
+// buttons, and the status line says how the game ended.
 func GameOver(g *game.Game) string {
-	return lang.L("Game over: {{.Result}}", map[string]any{"Result": GameResult(g)})
+	winner, won := g.Status().Winner()
+	switch {
+	case !won:
+		return lang.L("Game over: draw")
+	case PlayerName(g, winner) != SideName(winner):
+		return lang.L("Game over: {{.Player}} wins", map[string]any{"Player": PlayerName(g, winner)})
+	case winner == game.White:
+		return lang.L("Game over: White wins")
+	}
+	return lang.L("Game over: Black wins")
 }
 
 // DrawOffered says that a player offers a draw.
