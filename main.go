@@ -17,7 +17,7 @@ import (
 )
 
 func main() {
-	if err := displayProblem(); err != nil {
+	if err := app.DisplayProblem(); err != nil {
 		fmt.Fprintf(os.Stderr, "Échiquier needs a graphical display: %v\n", err)
 		os.Exit(1)
 	}

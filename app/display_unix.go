@@ -1,6 +1,6 @@
 //go:build (linux || freebsd || openbsd || netbsd) && !wayland
 
-package main
+package app
 
 import (
 	"errors"
@@ -12,11 +12,11 @@ import (
 	"time"
 )
 
-// displayProblem says why the program cannot open a window on this
+// DisplayProblem says why the program cannot open a window on this
 // system's X display, or returns nil when it can: without one, the
 // window's library stops the program with a Go panic and a page of
 // stack trace instead of a sentence.
-func displayProblem() error {
+func DisplayProblem() error {
 	display := os.Getenv("DISPLAY")
 	if display == "" {
 		return errors.New("DISPLAY is not set")
