@@ -262,25 +262,14 @@ func (a *App) loadLanguage() {
 }
 
 // firstGame is the game on screen at start: from the start position,
-// with the time control of the settings, its clocks paused until the
-// first move, the players named as last time.
+// with the time control of the settings, the players named as last time.
+// The session makes its clocks wait for the first move.
 func (a *App) firstGame() *game.Game {
-	// Until it is paused, the game's time stands still: the clocks show
-	// the whole time, not a few milliseconds less.
 	env := a.env
-	start, started := env.Now(), false
-	now := func() time.Time {
-		if !started {
-			return start
-		}
-		return env.Now()
-	}
-	g, err := game.New(game.Options{Now: now, TimeControl: env.Settings.TimeControl()})
+	g, err := game.New(game.Options{Now: env.Now, TimeControl: env.Settings.TimeControl()})
 	if err != nil {
-		g, _ = game.New(game.Options{Now: now})
+		g, _ = game.New(game.Options{Now: env.Now})
 	}
-	g.Pause()
-	started = true
 	white, black := env.Settings.PlayerNames()
 	g.SetTag("White", white)
 	g.SetTag("Black", black)

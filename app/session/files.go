@@ -155,7 +155,7 @@ func (e *SaveError) Error() string { return "the game was not saved: " + e.Err.E
 func (e *SaveError) Unwrap() error { return e.Err }
 
 // NewGame puts a new game on screen; the one before must have been saved
-// or given up (Discard).
+// or given up (Discard). A timed game's clocks wait for its first move.
 func (s *Session) NewGame(g *game.Game) {
 	s.setCollection(nil)
 	s.replace(g, file{game: -1})

@@ -110,6 +110,8 @@ type Session struct {
 	forStudy bool
 	// lastClockSave is when the autosave last recorded the clocks.
 	lastClockSave time.Time
+	// waiting: the clocks wait for the game's first move (Waiting).
+	waiting bool
 }
 
 // New returns a session showing g.
@@ -130,6 +132,7 @@ func New(g *game.Game, o Options) *Session {
 	s.touch.square, s.touch.target = game.NoSquare, game.NoSquare
 	s.file.game = -1
 	s.over = g.Status().Over()
+	s.waitForFirstMove()
 	return s
 }
 
@@ -207,6 +210,7 @@ func (s *Session) replace(g *game.Game, f file) {
 	s.study, s.forStudy = f.path != "", false
 	s.over = g.Status().Over()
 	s.touch = touch{on: s.touch.on, square: game.NoSquare, target: game.NoSquare}
+	s.waitForFirstMove()
 	s.autosave.Clear()
 	s.notify(GameChanged | ViewChanged | FileChanged | TouchChanged | Replaced)
 }
