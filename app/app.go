@@ -279,9 +279,7 @@ func (a *App) firstGame() *game.Game {
 // quit closes the app once the game is safe to leave.
 func (a *App) quit() {
 	a.files.ConfirmDiscard(func() {
-		if !a.env.Session.Dirty() {
-			a.env.Session.Discard()
-		}
+		a.env.Session.Discard()
 		a.stop()
 		a.env.Window.Close()
 		a.fyne.Quit()
@@ -331,6 +329,7 @@ func (a *App) openAutosave(dir string) (*autosave.Store, error) {
 		Now:       a.env.Now,
 		OnError:   func(err error) { a.env.Post(func() { a.files.AutosaveFailed(err) }) },
 		OnRecover: func() { a.env.Post(func() { a.files.AutosaveFailed(nil) }) },
+		OnTrash:   func(err error) { a.env.Post(func() { a.files.Trashed(err) }) },
 	})
 	if err != nil {
 		return nil, err

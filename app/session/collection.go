@@ -379,6 +379,7 @@ func (s *Session) OpenGame(c *Collection, i int) error {
 	} else {
 		s.setCollection(c)
 	}
+	s.dropAutosave()
 	s.replace(g, f)
 	s.notify(GameOpened)
 	return nil

@@ -83,6 +83,7 @@ func (s *Session) OpenPaste(p *Paste) *Collection {
 	if p.g != nil {
 		p.c.current = 0
 		s.setCollection(nil)
+		s.dropAutosave()
 		s.replace(p.g, file{game: -1})
 		return nil
 	}

@@ -204,13 +204,12 @@ func (s *Session) played() {
 }
 
 // replace puts another game on screen, from file f, with no unsaved
-// changes.
+// changes; the caller let the autosave of the game it replaces go.
 func (s *Session) replace(g *game.Game, f file) {
 	s.game, s.file, s.dirty, s.view, s.offer = g, f, false, nil, drawOffer{}
 	s.study, s.forStudy = f.path != "", false
 	s.over = g.Status().Over()
 	s.touch = touch{on: s.touch.on, square: game.NoSquare, target: game.NoSquare}
 	s.waitForFirstMove()
-	s.autosave.Clear()
 	s.notify(GameChanged | ViewChanged | FileChanged | TouchChanged | Replaced)
 }

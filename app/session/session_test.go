@@ -17,11 +17,13 @@ import (
 type recorder struct {
 	saves   []string
 	cleared int
+	trashed int
 	events  []session.Event
 }
 
 func (r *recorder) Save(text []byte) { r.saves = append(r.saves, string(text)) }
 func (r *recorder) Clear()           { r.cleared++ }
+func (r *recorder) Trash()           { r.trashed++ }
 
 // last returns the changes told since the last call.
 func (r *recorder) take() session.Change {

@@ -203,7 +203,9 @@ func (f *Files) ConfirmDiscard(then func()) {
 	}
 	msg := lang.L("The current game has changes that are not saved. Save it first?")
 	f.env.Dialogs.Choose(lang.L("Unsaved game"), msg, []kit.Choice{
-		{Label: lang.L("Don't save"), Action: func() { s.Discard(); then() }},
+		// The game stays autosaved until it is really replaced, then
+		// goes to the Trash: a Cancel after this loses nothing.
+		{Label: lang.L("Don't save"), Action: then},
 		{Label: lang.L("Save"), Action: func() { f.SaveThen(then) }, Default: true},
 	}, nil)
 }

@@ -113,6 +113,13 @@ func (m *Dialogs) Ask(title, msg, yes, no string, then func(bool)) {
 		[]Choice{{Label: yes, Action: func() { then(true) }, Default: true}}, func() { then(false) })
 }
 
+// Question shows a question with a button per choice and the button
+// later, which Escape and closing the dialog press: for a question whose
+// answers are not all harmless, "not now" must be one of them.
+func (m *Dialogs) Question(title, msg, later string, choices []Choice, then func()) {
+	m.choose(title, Wrapped(msg), fynetheme.QuestionIcon(), later, choices, then)
+}
+
 // Inform shows a message with an OK button, which Enter and Escape
 // press.
 func (m *Dialogs) Inform(title, msg string) {

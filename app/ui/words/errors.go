@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2/lang"
 
+	"github.com/echiquier/echiquier/app/autosave"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/pgn"
 	"github.com/echiquier/echiquier/app/session"
@@ -99,6 +100,8 @@ func sentinelText(err error) string {
 			map[string]any{"Plies": game.MaxPlies / 2})
 	case errors.Is(err, game.ErrCommentBrace):
 		return lang.L("a comment cannot hold “}”: PGN ends the comment there")
+	case errors.Is(err, autosave.ErrClaimed):
+		return lang.L("another window has already taken that interrupted game")
 	case errors.Is(err, session.ErrClocksPaused):
 		return lang.L("the clocks are paused: resume them to play")
 	case errors.Is(err, session.ErrTouchMove):

@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2/lang"
 
+	"github.com/echiquier/echiquier/app/autosave"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/pgn"
 	"github.com/echiquier/echiquier/app/safefile"
@@ -25,8 +26,21 @@ func DiskReason(err error) string {
 		return lang.L("the folder is read-only")
 	case errors.Is(err, syscall.EACCES), errors.Is(err, syscall.EPERM):
 		return lang.L("no permission to write there")
+	case errors.Is(err, safefile.ErrNoTrash):
+		return lang.L("the system has no Trash for that folder")
 	}
 	return OneLine(err.Error())
+}
+
+// TrashError says that a game given up could not go to the Trash, why,
+// and where it is kept instead.
+func TrashError(err error) string {
+	var te *autosave.TrashError
+	if !errors.As(err, &te) {
+		return Error(err)
+	}
+	return lang.L("The game given up could not be moved to the Trash ({{.Reason}}). It is kept in {{.File}} and will be offered again at the next start.",
+		map[string]any{"Reason": DiskReason(te.Err), "File": te.KeptAt})
 }
 
 // SaveError says that the game was not saved, why, what became of the
