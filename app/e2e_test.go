@@ -127,6 +127,7 @@ func TestEndToEnd(t *testing.T) {
 		e.wholeGameAnalysis(l.language)
 		e.clipboardRoundTrip(l.language)
 		e.openingTree(l.language)
+		e.windowLayout(l.language)
 	}
 	e.fileChooser()
 
