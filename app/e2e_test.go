@@ -121,6 +121,7 @@ func TestEndToEnd(t *testing.T) {
 	e.frenchAndSettings(english)
 	// The states the steps check, with their screenshots, in English and
 	// in French.
+	cmds := commandTable(t)
 	for _, l := range []struct{ language, settings string }{{"en_US.UTF-8", "Settings"}, {"fr_FR.UTF-8", "Préférences"}} {
 		e.shortcutsAndDialogs(l.language, l.settings)
 		e.dialogsOneByOne(l.language)
@@ -128,6 +129,7 @@ func TestEndToEnd(t *testing.T) {
 		e.clipboardRoundTrip(l.language)
 		e.openingTree(l.language)
 		e.windowLayout(l.language)
+		e.everyShortcut(l.language, cmds)
 	}
 	e.fileChooser()
 
