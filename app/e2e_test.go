@@ -130,6 +130,7 @@ func TestEndToEnd(t *testing.T) {
 		e.openingTree(l.language)
 		e.windowLayout(l.language)
 		e.everyShortcut(l.language, cmds)
+		e.focusRule(l.language, l.settings)
 	}
 	e.fileChooser()
 
