@@ -20,8 +20,9 @@ import (
 )
 
 // The end-to-end test starts the real program under Xvfb and plays with
-// xdotool's real mouse. It needs Xvfb, xdotool and ImageMagick's import,
-// which `make test` installs and which CI has; a plain `go test` skips it.
+// xdotool's real mouse. It needs Xvfb, xdotool, ImageMagick and
+// tesseract, which `make test` installs and which CI has; a plain `go
+// test` skips it.
 const e2eEnv = "ECHIQUIER_E2E"
 
 // squareColours are the two square colours of a board scheme, which the
