@@ -226,13 +226,9 @@ func (e *e2e) statusSays(win string, words []string, shot string) {
 	e.t.Helper()
 	var text string
 	if !e.poll(func() bool {
-		text = compact(e.ocr(e.screenshot(shot), e.statusRect(win), 6))
-		for _, w := range words {
-			if !strings.Contains(text, compact(w)) {
-				return false
-			}
-		}
-		return true
+		var ok bool
+		text, ok = e.ocr(e.screenshot(shot), e.statusRect(win), 6, has(words...))
+		return ok
 	}) {
 		e.t.Errorf("%s: the status line does not say %q (tesseract read %q)", shot, words, text)
 	}

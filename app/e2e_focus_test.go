@@ -17,11 +17,15 @@ import (
 var cursorBlue = color.RGBA{0x29, 0x6f, 0xf6, 0xff}
 
 // keyboardWords are words of the status line while the board has the
-// keyboard, by language, as tesseract reads them (no accented word).
-var keyboardWords = map[string][]string{
-	"en": {"The board has the keyboard", "Space picks up and puts down"},
-	"fr": {"a le clavier", "Espace prend et pose"},
-}
+// keyboard, by language, as tesseract reads them (no accented word);
+// toMove begins the status line of a new game.
+var (
+	keyboardWords = map[string][]string{
+		"en": {"The board has the keyboard", "Space picks up and puts down"},
+		"fr": {"a le clavier", "Espace prend et pose"},
+	}
+	toMove = map[string]string{"en": "White to move", "fr": "Trait aux Blancs"}
+)
 
 // promotionGame is a position where White promotes on a8 (the game goes
 // on after a knight: pawns are left).
@@ -67,9 +71,10 @@ func (e *e2e) keyboardBoard(lang, language string, shot func(string) string) {
 	var box image.Rectangle
 	if !e.poll(func() bool {
 		img := e.screenshot(shot("keyboard"))
-		text = compact(e.ocr(img, e.statusRect(win), 6))
+		var said bool
+		text, said = e.ocr(img, e.statusRect(win), 6, has(keyboardWords[lang]...))
 		n, box = cursorBox(img, b)
-		return containsAll(text, keyboardWords[lang]) && n > 0
+		return said && n > 0
 	}) {
 		t.Fatalf("after Ctrl+B: the status line read %q, %d pixels of the cursor on the board (%s)", text, n, shot("keyboard"))
 	}
@@ -79,18 +84,21 @@ func (e *e2e) keyboardBoard(lang, language string, shot func(string) string) {
 	if box.Dx() < sq*3/4 || box.Dx() > sq+2 || box.Dy() < sq*3/4 || box.Dy() > sq+2 || n < 2*sq {
 		t.Errorf("the cursor is not the outline of a square of %d px: %d pixels in %v (%s)", sq, n, box, shot("keyboard"))
 	}
-	// A click on an empty square gives typing back: the status line no
-	// longer says the board has the keyboard, the cursor goes, and e4
-	// typed is played.
+	// A click on an empty square gives typing back: the status line says
+	// whose move it is, no longer that the board has the keyboard; the
+	// cursor goes; e4 typed is played.
 	x, y := b.center("e4")
 	if err := e.x("xdotool", "mousemove", fmt.Sprint(x), fmt.Sprint(y), "click", "1"); err != nil {
 		t.Fatal(err)
 	}
 	if !e.poll(func() bool {
 		img := e.screenshot(shot("clicked"))
-		text = compact(e.ocr(img, e.statusRect(win), 6))
+		var said bool
+		text, said = e.ocr(img, e.statusRect(win), 6, func(flat string) bool {
+			return has(toMove[lang])(flat) && !strings.Contains(flat, compact(keyboardWords[lang][0]))
+		})
 		n, _ = cursorBox(img, b)
-		return !strings.Contains(text, compact(keyboardWords[lang][0])) && n == 0
+		return said && n == 0
 	}) {
 		t.Fatalf("after a click on the board: the status line read %q, %d pixels of the cursor (%s)", text, n, shot("clicked"))
 	}
@@ -113,15 +121,6 @@ func cursorBox(img image.Image, b screenBoard) (int, image.Rectangle) {
 		}
 	}
 	return n, box
-}
-
-func containsAll(text string, words []string) bool {
-	for _, w := range words {
-		if !strings.Contains(text, compact(w)) {
-			return false
-		}
-	}
-	return true
 }
 
 // promotionByLetter: the pawn dragged to the last rank opens the
@@ -173,8 +172,9 @@ func (e *e2e) newGameByReturn(lang, language string, shot func(string) string) {
 	// The status line names the player to move; the game is hers.
 	var text string
 	if !e.poll(func() bool {
-		text = compact(e.ocr(e.screenshot(shot("new-game-started")), e.statusRect(win), 6))
-		return strings.Contains(text, "(zelda)")
+		var ok bool
+		text, ok = e.ocr(e.screenshot(shot("new-game-started")), e.statusRect(win), 6, has(toMove[lang]+" (Zelda)"))
+		return ok
 	}) {
 		t.Errorf("the status line does not name Zelda after the new game (tesseract read %q, %s)", text, shot("new-game-started"))
 	}

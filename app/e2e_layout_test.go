@@ -20,10 +20,11 @@ import (
 // The layout is checked as a person would look at it: tesseract reads
 // the words and the clocks' digits off the screenshots (make test
 // installs tesseract-ocr, which CI has). A part of the screen is cut
-// out, made grey, scaled up three times by ImageMagick, and read twice:
-// light on dark turned dark on light, and the same cut at half
-// brightness (which drops the blue outline of the clock that runs, a
-// line tesseract otherwise reads as text around the digits).
+// out, made grey, scaled up three times by ImageMagick and read: light on
+// dark turned dark on light, then, when that did not find what the test
+// looks for, the same cut at half brightness (which drops the blue
+// outline of the clock of the side to move, a line around the digits
+// that tesseract may take for text and lose them in).
 
 // timedGame is a game with clocks, opened from a file: its clocks are
 // paused (no move played since it was read) and show the times of its
@@ -100,7 +101,8 @@ func (e *e2e) windowLayout(language string) {
 			t.Fatalf("F2 was refused:\n%s", p.log.String()[from:])
 		}
 		img := e.screenshot(shot("engine"))
-		return strings.Contains(compact(e.ocr(img, e.panelRect(img, win), 11)), "stockfish")
+		_, ok := e.ocr(img, e.panelRect(img, win), 11, has("Stockfish"))
+		return ok
 	})
 	e.sameSize(win, 1040, 720, "after F2 (engine lines), "+shot("engine"))
 	e.keys("ctrl+t")
@@ -110,7 +112,8 @@ func (e *e2e) windowLayout(language string) {
 	title := map[string]string{"en": "Opening tree", "fr": "Arbre des ouvertures"}[lang]
 	e.waitFor("the opening tree on screen", func() bool {
 		img := e.screenshot(shot("tree"))
-		return strings.Contains(compact(e.ocr(img, e.panelRect(img, win), 11)), compact(title))
+		_, ok := e.ocr(img, e.panelRect(img, win), 11, has(title))
+		return ok
 	})
 	e.sameSize(win, 1040, 720, "after Ctrl+T (opening tree), "+shot("tree"))
 	// With both shown, the small window is not made larger, and its
@@ -125,30 +128,34 @@ func (e *e2e) windowLayout(language string) {
 // their row of icons. It fails the test, saying what it did not find.
 func (e *e2e) panelComplete(win, lang string, roomy bool, shot string) {
 	e.t.Helper()
+	want := panelWords[lang]
+	words := want.always
+	if roomy {
+		words = append(words[:len(words):len(words)], want.roomy...)
+	}
+	// lacks says what a compacted text lacks.
+	lacks := func(flat string) []string {
+		var out []string
+		if !whiteClock.MatchString(flat) {
+			out = append(out, "White's clock (9:36)")
+		}
+		if !blackClock.MatchString(flat) {
+			out = append(out, "Black's clock (8:03)")
+		}
+		for _, w := range words {
+			if !strings.Contains(flat, compact(w)) {
+				out = append(out, fmt.Sprintf("%q", w))
+			}
+		}
+		return out
+	}
 	var missing []string
 	var text string
 	ok := e.poll(func() bool {
 		img := e.screenshot(shot)
 		panel := e.panelRect(img, win)
-		text = e.ocr(img, panel, 11)
-		flat := compact(text)
-		missing = nil
-		if !whiteClock.MatchString(flat) {
-			missing = append(missing, "White's clock (9:36)")
-		}
-		if !blackClock.MatchString(flat) {
-			missing = append(missing, "Black's clock (8:03)")
-		}
-		want := panelWords[lang]
-		words := want.always
-		if roomy {
-			words = append(words[:len(words):len(words)], want.roomy...)
-		}
-		for _, w := range words {
-			if !strings.Contains(flat, compact(w)) {
-				missing = append(missing, fmt.Sprintf("%q", w))
-			}
-		}
+		text, _ = e.ocr(img, panel, 11, func(flat string) bool { return len(lacks(flat)) == 0 })
+		missing = lacks(compact(text))
 		if !roomy {
 			if err := buttonRow(img, panel); err != nil {
 				missing = append(missing, err.Error())
@@ -312,8 +319,10 @@ type subImager interface {
 
 // ocr reads the text in the rectangle r of a screenshot with tesseract,
 // in page segmentation mode psm (11: words anywhere; 6: a block of
-// lines), and returns what both readings found.
-func (e *e2e) ocr(img image.Image, r image.Rectangle, psm int) string {
+// lines), until found is true of what it read (compacted): first light
+// on dark turned dark on light, then, if need be, the same cut at half
+// brightness. It returns all it read, and whether found was true of it.
+func (e *e2e) ocr(img image.Image, r image.Rectangle, psm int, found func(string) bool) (string, bool) {
 	e.t.Helper()
 	dir, err := os.MkdirTemp("", "echiquier-ocr-")
 	if err != nil {
@@ -342,13 +351,31 @@ func (e *e2e) ocr(img image.Image, r image.Rectangle, psm int) string {
 			e.t.Fatalf("convert: %v\n%s", err, out)
 		}
 		cmd := exec.Command("tesseract", big, "-", "--psm", fmt.Sprint(psm))
+		// One thread: as fast on a small picture, and fair to a machine
+		// that runs other tests.
+		cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
 		out, err := cmd.Output()
 		if err != nil {
 			e.t.Fatalf("tesseract (make test installs tesseract-ocr): %v", err)
 		}
 		texts = append(texts, string(out))
+		if text := strings.Join(texts, "\n"); found(compact(text)) {
+			return text, true
+		}
 	}
-	return strings.Join(texts, "\n")
+	return strings.Join(texts, "\n"), false
+}
+
+// has is true of a compacted text that holds all the words given.
+func has(words ...string) func(string) bool {
+	return func(flat string) bool {
+		for _, w := range words {
+			if !strings.Contains(flat, compact(w)) {
+				return false
+			}
+		}
+		return true
+	}
 }
 
 // compact is text as the test compares what tesseract read: lower case,
