@@ -78,16 +78,19 @@ func (e *e2e) keyboardBoard(lang, language string, shot func(string) string) {
 	}) {
 		t.Fatalf("after Ctrl+B: the status line read %q, %d pixels of the cursor on the board (%s)", text, n, shot("keyboard"))
 	}
-	// The cursor outlines one square (it starts on White's king): a box
-	// of one square's size, its four sides drawn.
+	// The cursor outlines one square, White's king's (where it starts):
+	// a box of one square's size around e1's centre, its four sides
+	// drawn.
 	sq := b.side / 8
-	if box.Dx() < sq*3/4 || box.Dx() > sq+2 || box.Dy() < sq*3/4 || box.Dy() > sq+2 || n < 2*sq {
-		t.Errorf("the cursor is not the outline of a square of %d px: %d pixels in %v (%s)", sq, n, box, shot("keyboard"))
+	x, y := b.center("e1")
+	if box.Dx() < sq*3/4 || box.Dx() > sq+2 || box.Dy() < sq*3/4 || box.Dy() > sq+2 || n < 2*sq ||
+		!image.Pt(x, y).In(box) {
+		t.Errorf("the cursor is not the outline of e1 (squares of %d px): %d pixels in %v (%s)", sq, n, box, shot("keyboard"))
 	}
 	// A click on an empty square gives typing back: the status line says
 	// whose move it is, no longer that the board has the keyboard; the
 	// cursor goes; e4 typed is played.
-	x, y := b.center("e4")
+	x, y = b.center("e4")
 	if err := e.x("xdotool", "mousemove", fmt.Sprint(x), fmt.Sprint(y), "click", "1"); err != nil {
 		t.Fatal(err)
 	}
@@ -146,9 +149,7 @@ func (e *e2e) promotionByLetter(lang, language string, shot func(string) string)
 	})
 	e.keys(map[string]string{"en": "n", "fr": "c"}[lang])
 	e.autosaveHolds(home, "1. a8=N *", "")
-	if got := e.pieceColour(e.screenshot(shot("promoted")), b, "a8"); got != "white" {
-		t.Errorf("no white piece on a8 after the promotion (%s)", shot("promoted"))
-	}
+	e.pieceAt(b, "a8", "white", shot("promoted"))
 }
 
 // newGameByReturn: Ctrl+N opens the New game dialog, with no field that

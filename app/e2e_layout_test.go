@@ -54,8 +54,8 @@ var buttonGrey = color.RGBA{0x28, 0x29, 0x2e, 0xff}
 // the move box's placeholder, a move of the move list (Nc6: the
 // placeholder names Nf3 and e4 already), and — with room for their
 // words — the play buttons. The disabled Claim draw is too faint for
-// tesseract; Resume clocks is "Reprendre" in French, which "Reprendre le
-// coup" holds: Offer draw stands for them.
+// tesseract to read; in French, Resume clocks is "Reprendre", which
+// "Reprendre le coup" holds already.
 var panelWords = map[string]struct{ always, roomy []string }{
 	"en": {[]string{"Type a move", "Nc6"}, []string{"Take back", "Offer draw", "Resign", "Flip board", "Resume clocks"}},
 	"fr": {[]string{"Tapez un coup", "Cc6"}, []string{"Reprendre le coup", "Proposer nulle", "Abandonner", "Retourner"}},
@@ -175,11 +175,11 @@ const compactButtons = 6
 
 // buttonRow looks, in the rectangle r of a screenshot, for the compact
 // panel's play buttons: a line of pixels that crosses compactButtons
-// boxes of the button colour side by side, each wide enough to be
-// pressed (24 px), each as tall, and each with an icon drawn in it
-// (pixels of another colour inside its box — the disabled Claim draw's
-// icon too, though faint). A row cut by the window's edge, or a button
-// missing, fails.
+// boxes of the button colour side by side, each at least 24 px wide and
+// tall (enough to be clicked), each with an icon drawn in it (pixels of
+// another colour inside its box — the disabled Claim draw's icon too,
+// though faint). A row cut by the window's edge, or a button missing,
+// fails.
 func buttonRow(img image.Image, r image.Rectangle) error {
 	const least = 24
 	r = r.Intersect(img.Bounds())
