@@ -30,7 +30,7 @@ func (a *App) build() {
 	ap := a.analysis.Build()
 	treePanel := a.tree.Build()
 	moves := newMovesLayout(pp, ap, treePanel)
-	side := &sideLayout{play: a.play}
+	side := &sideLayout{play: a.play, moves: moves}
 	sideBox := container.New(side, pp.TopClock, moves.box, pp.Opening, pp.MoveBox, pp.Actions, pp.CompactActions, pp.BottomClock)
 	a.side = sideBox
 	boardArea := container.NewBorder(pp.Banner, nil, ap.Bar, nil, pp.Board)
@@ -107,7 +107,8 @@ func (l *windowLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 // opening, the move box, the play buttons, the clock of the player at
 // the bottom. The move list takes the height the others leave.
 type sideLayout struct {
-	play *play.Play
+	play  *play.Play
+	moves *movesLayout
 	// narrow is set by the window's layout when the panel has no room
 	// for its words.
 	narrow bool
@@ -147,10 +148,11 @@ func (l *sideLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
 	return l.need(objects, true)
 }
 
-// Layout turns the panel compact when it is narrow or short, and lays it
-// out.
+// Layout turns the panel compact when it is narrow, or too short for
+// its words and what the move list shows under it (the tree, the
+// engine's lines), and lays it out.
 func (l *sideLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	compact := l.narrow || size.Height < l.need(objects, false).Height
+	compact := l.narrow || size.Height < l.need(objects, false).Height+l.moves.wanted()-l.moves.minHeight()
 	if compact != l.compact {
 		l.compact = compact
 		l.play.SetCompact(compact)
@@ -189,22 +191,39 @@ func (l *sideLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 // them never makes the window grow. Spare height goes to the move list,
 // the tree and the engine's lines.
 type movesLayout struct {
-	box                        *fyne.Container
-	list, graph, running, tree fyne.CanvasObject
-	// lines is the engine's lines, in panel, a scroll that holds them.
-	lines, panel fyne.CanvasObject
-	rowHeight    float32
+	box                  *fyne.Container
+	list, graph, running fyne.CanvasObject
+	// lines is the engine's lines, in panel, and tree the opening tree,
+	// in treePanel: scrolls that hold them, so that a squeezed panel
+	// scrolls rather than draws over itself.
+	lines, panel, tree, treePanel fyne.CanvasObject
+	rowHeight                     float32
 }
 
 // minRows is how many rows of moves the move list always shows.
 const minRows = 3
 
 func newMovesLayout(pp play.Parts, ap analysis.Parts, tree fyne.CanvasObject) *movesLayout {
-	panel := container.NewVScroll(ap.Panel)
-	l := &movesLayout{list: pp.Moves, graph: ap.Graph, running: ap.Running, lines: ap.Panel, panel: panel, tree: tree,
-		rowHeight: pp.RowHeight}
-	l.box = container.New(l, pp.Moves, ap.Graph, ap.Running, panel, tree)
+	panel, treePanel := container.NewVScroll(ap.Panel), container.NewVScroll(tree)
+	l := &movesLayout{list: pp.Moves, graph: ap.Graph, running: ap.Running, lines: ap.Panel, panel: panel,
+		tree: tree, treePanel: treePanel, rowHeight: pp.RowHeight}
+	l.box = container.New(l, pp.Moves, ap.Graph, ap.Running, panel, treePanel)
 	return l
+}
+
+// wanted is the height under which something shown is squeezed: the
+// list's few rows, and what each part shown cannot do without.
+func (l *movesLayout) wanted() float32 {
+	h := l.minHeight()
+	for _, p := range []struct {
+		o    fyne.CanvasObject
+		want float32
+	}{{l.graph, 0}, {l.running, 0}, {l.tree, treeRows * l.rowHeight}, {l.lines, 0}} {
+		if p.o.Visible() {
+			h += p.o.MinSize().Height + p.want + fynetheme.Padding()
+		}
+	}
+	return h
 }
 
 // minHeight is the height of the move list's few rows.
@@ -217,9 +236,10 @@ func (l *movesLayout) MinSize([]fyne.CanvasObject) fyne.Size {
 
 // Layout stacks the list, the graph, the progress, the engine's lines
 // and the tree. Each has first what it cannot do without (the list's few
-// rows, the graph, the progress, the tree's headings with a few of its
-// rows, the engine's lines), as far as the height goes; what is left goes
-// to the list and the tree, the tree taking the larger share.
+// rows, the graph, the progress, the engine's score and best line, the
+// tree's headings with a few of its rows), as far as the height goes;
+// then the engine's other lines; what is left goes to the list and the
+// tree, the tree taking the larger share.
 func (l *movesLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	pad := fynetheme.Padding()
 	rest := size.Height - l.minHeight()
@@ -233,8 +253,14 @@ func (l *movesLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	}
 	graph := take(l.graph, l.graph.MinSize().Height)
 	running := take(l.running, l.running.MinSize().Height)
+	linesMin := l.lines.MinSize().Height
+	lines := take(l.lines, min(linesMin, linesRows*l.rowHeight))
 	tree := take(l.tree, l.tree.MinSize().Height+treeRows*l.rowHeight)
-	lines := take(l.lines, l.lines.MinSize().Height)
+	if lines > 0 && rest > 0 {
+		more := min(linesMin-lines, rest)
+		lines += more
+		rest -= more
+	}
 	if tree > 0 && rest > 0 {
 		tree += rest * treeShare
 		rest -= rest * treeShare
@@ -244,7 +270,7 @@ func (l *movesLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	for _, p := range []struct {
 		o fyne.CanvasObject
 		h float32
-	}{{l.list, list}, {l.graph, graph}, {l.running, running}, {l.panel, lines}, {l.tree, tree}} {
+	}{{l.list, list}, {l.graph, graph}, {l.running, running}, {l.panel, lines}, {l.treePanel, tree}} {
 		if p.o != l.list && p.h == 0 {
 			p.o.Resize(fyne.NewSize(size.Width, 0))
 			continue
@@ -255,10 +281,13 @@ func (l *movesLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	}
 }
 
-// treeRows is how many rows of moves the opening tree shows before the
-// move list gets more than its few rows; treeShare is the share of the
+// linesRows is how many rows of the engine's lines (the score, the best
+// line) show before the tree has its room; treeRows is how many rows of
+// moves the opening tree shows before the engine's other lines and the
+// move list get more than their few rows; treeShare is the share of the
 // height left that the tree takes beside the move list.
 const (
+	linesRows = 4
 	treeRows  = 4
 	treeShare = 0.6
 )

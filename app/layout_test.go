@@ -240,3 +240,41 @@ func (h *harness) engineLines() []string {
 	})
 	return out
 }
+
+// TestTheTreeAndTheEngineShareTheRoom: with both shown, the engine's
+// score and best line show and the tree is never drawn over itself. At
+// 1040×720 the tree's headings were drawn over its message, and the
+// engine's lines had no height at all.
+func TestTheTreeAndTheEngineShareTheRoom(t *testing.T) {
+	h := newHarness(t)
+	h.app.env.Settings.SetEnginePath(uitest.FakeEngine(t, uitest.SteadyEngine))
+	t.Cleanup(h.app.analysis.Stop)
+	path := t.TempDir() + "/g.pgn"
+	uitest.WriteFile(t, path, "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n")
+	h.open(path)
+	h.shortcut(kit.Analyse)
+	h.shortcut(kit.OpeningTree)
+	for deadline := time.Now().Add(time.Minute); !slices.ContainsFunc(h.engineLines(), func(l string) bool {
+		return strings.HasPrefix(l, "-0.05  3. a3")
+	}); {
+		if time.Now().After(deadline) {
+			t.Fatalf("the engine's lines do not come: %v", h.engineLines())
+		}
+		select {
+		case f := <-h.queue:
+			f()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	moves := h.app.side.Objects[sideMoves].(*fyne.Container).Layout.(*movesLayout)
+	for _, size := range []fyne.Size{{Width: 1040, Height: 720}, {Width: 683, Height: 740}, {Width: 1024, Height: 560}} {
+		h.win().Resize(size)
+		h.app.env.Relayout()
+		if got, need := moves.panel.Size().Height, min(moves.lines.MinSize().Height, linesRows*moves.rowHeight); got+0.5 < need {
+			t.Errorf("%v: the engine's lines are %v high, their score and best line need %v", size, got, need)
+		}
+		if got, need := moves.tree.Size().Height, moves.tree.MinSize().Height; got+0.5 < need || moves.treePanel.Size().Height < moves.rowHeight {
+			t.Errorf("%v: the tree is drawn %v high in %v, it needs %v", size, got, moves.treePanel.Size().Height, need)
+		}
+	}
+}
