@@ -8,7 +8,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"io/fs"
 	"os"
@@ -19,11 +18,11 @@ import (
 // A tree is cached in one file per PGN file, in a directory of the
 // user's cache (DefaultCacheDir), never beside the PGN file: its name is
 // a hash of the PGN file's absolute path. The file starts with a header
-// that says which PGN file, as it was, the tree is of: its size, its
-// modification time, and a hash of its first and last 64 KB. A cached
-// tree is used only while the PGN file still matches; otherwise it is
-// built again and the cache file replaced. The game lists stay in the
-// cache file and are read from it by Games; the rest is read into memory.
+// that says which PGN file, as it was, the tree is of (its key, see
+// source.go). A cached tree is used only while the PGN file still
+// matches; otherwise it is built again and the cache file replaced. The
+// game lists stay in the cache file and are read from it by Games; the
+// rest is read into memory.
 //
 // Layout, little-endian: the header (headerSize bytes), the game lists,
 // then the tables: the position table's keys and values, and by position
@@ -31,14 +30,17 @@ import (
 // columns.
 
 // magic starts a cache file; its last byte is the format's version.
-const magic = "ECHTREE\x01"
+const magic = "ECHTREE\x02"
 
 const headerSize = 128
 
 // header is the start of a cache file.
 type header struct {
-	Magic     [8]byte
-	Source    sourceKey
+	Magic  [8]byte
+	Source sourceKey
+	// Content is the CRC-64 of the PGN file's bytes as the build read
+	// them.
+	Content   uint64
 	Games     int64
 	Skipped   int64
 	Positions int64
@@ -46,16 +48,8 @@ type header struct {
 	Edges     int64
 	TablesAt  int64
 	Complete  int64 // 1 once the file is whole
-	Padding   [headerSize - 8 - sourceKeySize - 7*8]byte
+	Padding   [headerSize - 8 - sourceKeySize - 8 - 7*8]byte
 }
-
-// sourceKey tells whether a PGN file is as it was.
-type sourceKey struct {
-	Size, ModTime int64
-	Sum           uint64 // FNV-1a of the first and last 64 KB
-}
-
-const sourceKeySize = 24
 
 // DefaultCacheDir returns the directory where BuildCached keeps trees:
 // the user's cache directory (~/.cache/echiquier/trees on Linux).
@@ -76,17 +70,21 @@ func BuildCached(ctx context.Context, path, cacheDir string, progress func(done,
 	if err != nil {
 		return nil, err
 	}
-	if t, err := load(name, key); err == nil {
+	t, err := load(name, key)
+	if errors.Is(err, errStale) {
+		t, err = reuse(ctx, abs, name, progress)
+	}
+	if err == nil {
 		if progress != nil {
 			progress(key.Size, key.Size)
 		}
 		return t, nil
 	}
-	t, err := buildInto(ctx, abs, key, name, cacheDir, progress)
+	t, err = buildInto(ctx, abs, name, cacheDir, progress)
 	if errors.As(err, new(cacheFault)) {
 		// The cache cannot take the tree (a full disk, a read-only
 		// folder): the tree is built without it.
-		return build(ctx, abs, progress, options{})
+		return buildSettled(ctx, abs, progress, options{})
 	}
 	return t, err
 }
@@ -109,9 +107,9 @@ func inCache(err error, cacheDir string) bool {
 // build writes its file every few seconds.
 const staleAfter = time.Hour
 
-// buildInto builds the tree of the file at abs, of key, and keeps it in
-// the cache file name in cacheDir.
-func buildInto(ctx context.Context, abs string, key sourceKey, name, cacheDir string, progress func(done, total int64)) (*Tree, error) {
+// buildInto builds the tree of the file at abs and keeps it in the cache
+// file name in cacheDir.
+func buildInto(ctx context.Context, abs, name, cacheDir string, progress func(done, total int64)) (*Tree, error) {
 	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
 		return nil, cacheFault{err}
 	}
@@ -125,10 +123,20 @@ func buildInto(ctx context.Context, abs string, key sourceKey, name, cacheDir st
 		os.Remove(f.Name())
 		return nil, err
 	}
-	if _, err := f.Seek(headerSize, io.SeekStart); err != nil {
-		return fail(cacheFault{err})
+	var t *Tree
+	for try := 1; ; try++ {
+		// The lists go after the header, which is written last.
+		if err := f.Truncate(headerSize); err != nil {
+			return fail(cacheFault{err})
+		}
+		if _, err := f.Seek(headerSize, io.SeekStart); err != nil {
+			return fail(cacheFault{err})
+		}
+		t, err = build(ctx, abs, progress, options{dir: cacheDir, lists: f})
+		if !buildAgain(ctx, err, try) {
+			break
+		}
 	}
-	t, err := build(ctx, abs, progress, options{dir: cacheDir, lists: f})
 	if err != nil {
 		if t == nil {
 			if inCache(err, cacheDir) {
@@ -136,20 +144,16 @@ func buildInto(ctx context.Context, abs string, key sourceKey, name, cacheDir st
 			}
 			return fail(err)
 		}
-		// A tree built in part (ctx done) is not cached, but its lists
-		// are in f: it keeps f, out of the directory.
+		// A tree built in part (ctx done, too many positions) or of a
+		// file that changed while it was read is not cached, but its
+		// lists are in f: it keeps f, out of the directory.
 		os.Remove(f.Name())
 		t.closer = f
 		return t, err
 	}
 	t.closer = f
-	if err := t.save(f, key); err != nil {
+	if err := t.save(f); err != nil {
 		// The tree is whole, its lists written before: only not kept.
-		os.Remove(f.Name())
-		return t, nil
-	}
-	// A file changed while it was read has a tree of neither version.
-	if now, err := keyOf(abs); err != nil || now != key {
 		os.Remove(f.Name())
 		return t, nil
 	}
@@ -202,35 +206,70 @@ func removeStale(cacheDir string, before time.Time) {
 	}
 }
 
-// keyOf reads the key of the file at path.
-func keyOf(path string) (sourceKey, error) {
-	f, err := os.Open(path)
+// reuse returns the tree kept in the cache file name for another key of
+// the file at abs, when the file's bytes are still those the tree was
+// built of; the cache file then takes the file's key as it is now. A
+// file touched, copied back or restored from a backup has another key
+// but the same bytes, which reading the file to hash it tells in a
+// second where building its tree takes a minute. Only a file of the same
+// size and the same first and last 64 KB may be the same: another is
+// not read.
+func reuse(ctx context.Context, abs, name string, progress func(done, total int64)) (*Tree, error) {
+	was, err := headerOf(name)
 	if err != nil {
-		return sourceKey{}, err
+		return nil, err
+	}
+	f, err := os.Open(abs)
+	if err != nil {
+		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
+	key, err := keyOfFile(f)
 	if err != nil {
-		return sourceKey{}, err
+		return nil, err
 	}
-	k := sourceKey{Size: st.Size(), ModTime: st.ModTime().UnixNano()}
-	h := fnv.New64a()
-	const part = 64 << 10
-	if _, err := io.Copy(h, io.NewSectionReader(f, 0, part)); err != nil {
-		return k, err
+	if key.Size != was.Source.Size || key.Sample != was.Source.Sample {
+		return nil, errStale
 	}
-	if k.Size > part {
-		if _, err := io.Copy(h, io.NewSectionReader(f, max(part, k.Size-part), part)); err != nil {
-			return k, err
-		}
+	sum, err := contentOf(f, key.Size, progress, ctx.Err)
+	if err != nil {
+		return nil, err
 	}
-	k.Sum = h.Sum64()
-	return k, nil
+	if sum != was.Content || !unchanged(f, abs, key) {
+		return nil, errStale
+	}
+	if err := rekey(name, was, key); err != nil {
+		return nil, err
+	}
+	return load(name, key)
+}
+
+// rekey makes key the key of the cache file name, whose header was was
+// (and still is, or it is left as it is).
+func rekey(name string, was header, key sourceKey) error {
+	f, err := os.OpenFile(name, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if h, err := readHeader(f); err != nil || h != was {
+		return errStale
+	}
+	h := was
+	h.Source = key
+	b, err := h.encode()
+	if err != nil {
+		return err
+	}
+	if _, err := f.WriteAt(b[:], 0); err != nil {
+		return err
+	}
+	return f.Sync()
 }
 
 // save writes the tables and the header to f, whose game lists are
 // written already.
-func (t *Tree) save(f *os.File, key sourceKey) error {
+func (t *Tree) save(f *os.File) error {
 	at, err := f.Seek(0, io.SeekEnd)
 	if err != nil {
 		return err
@@ -291,17 +330,51 @@ func (t *Tree) save(f *os.File, key sourceKey) error {
 	if err != nil {
 		return err
 	}
-	h := header{Source: key, Games: int64(t.games), Skipped: int64(t.skipped), Positions: int64(len(t.count)),
-		Slots: int64(len(t.pos.slots)), Edges: int64(len(order)), TablesAt: at, Complete: 1}
+	h := header{Source: t.source, Content: t.content, Games: int64(t.games), Skipped: int64(t.skipped),
+		Positions: int64(len(t.count)), Slots: int64(len(t.pos.slots)), Edges: int64(len(order)),
+		TablesAt: at, Complete: 1}
 	copy(h.Magic[:], magic)
-	var b [headerSize]byte
-	if _, err := binary.Encode(b[:], binary.LittleEndian, &h); err != nil {
+	b, err := h.encode()
+	if err != nil {
 		return err
 	}
 	if _, err := f.WriteAt(b[:], 0); err != nil {
 		return err
 	}
 	return f.Sync()
+}
+
+// encode returns the header as a cache file has it.
+func (h header) encode() ([headerSize]byte, error) {
+	var b [headerSize]byte
+	_, err := binary.Encode(b[:], binary.LittleEndian, &h)
+	return b, err
+}
+
+// readHeader reads the header of a cache file.
+func readHeader(r io.ReaderAt) (header, error) {
+	var b [headerSize]byte
+	var h header
+	if _, err := r.ReadAt(b[:], 0); err != nil {
+		return h, err
+	}
+	if _, err := binary.Decode(b[:], binary.LittleEndian, &h); err != nil {
+		return h, err
+	}
+	if string(h.Magic[:]) != magic || h.Complete != 1 {
+		return h, errCorrupt
+	}
+	return h, nil
+}
+
+// headerOf reads the header of the cache file name.
+func headerOf(name string) (header, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return header{}, err
+	}
+	defer f.Close()
+	return readHeader(f)
 }
 
 // errStale: the cache file is not of the PGN file as it is.
@@ -324,16 +397,9 @@ func load(name string, key sourceKey) (*Tree, error) {
 }
 
 func read(f *os.File, key sourceKey) (*Tree, error) {
-	var b [headerSize]byte
-	if _, err := f.ReadAt(b[:], 0); err != nil {
+	h, err := readHeader(f)
+	if err != nil {
 		return nil, err
-	}
-	var h header
-	if _, err := binary.Decode(b[:], binary.LittleEndian, &h); err != nil {
-		return nil, err
-	}
-	if string(h.Magic[:]) != magic || h.Complete != 1 {
-		return nil, errCorrupt
 	}
 	if h.Source != key {
 		return nil, errStale
@@ -349,7 +415,7 @@ func read(f *os.File, key sourceKey) (*Tree, error) {
 		12*slots+16*n+12+30*edges > st.Size()-h.TablesAt || slots&(slots-1) != 0 || 4*n > 3*slots+4 {
 		return nil, errCorrupt
 	}
-	t := &Tree{games: int(h.Games), skipped: int(h.Skipped)}
+	t := &Tree{games: int(h.Games), skipped: int(h.Skipped), source: h.Source, content: h.Content}
 	keys, vals := make([]uint64, slots), make([]uint32, slots)
 	t.first, t.count, t.listAt = make([]uint32, n+1), make([]uint32, n), make([]uint64, n+1)
 	r := bufio.NewReaderSize(io.NewSectionReader(f, h.TablesAt, st.Size()-h.TablesAt), 1<<16)

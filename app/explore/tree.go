@@ -64,6 +64,11 @@ type Tree struct {
 	listAt []uint64
 	lists  io.ReaderAt
 	closer io.Closer // of lists, when it is a file
+	// source is the key of the PGN file the tree is of, as it was when
+	// the build started; content the CRC-64 of its bytes as the build
+	// read them.
+	source  sourceKey
+	content uint64
 
 	games, skipped int
 	// repeats counts the games recognised as having the moves of an
