@@ -539,13 +539,15 @@ func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 	var mem bytes.Buffer
 	var w io.Writer = &mem
 	base := int64(0)
+	var sums *blockSums
 	switch {
 	case out != nil:
 		at, err := out.Seek(0, io.SeekCurrent)
 		if err != nil {
 			return nil, err
 		}
-		base, w, t.lists = at, out, out
+		sums = &blockSums{w: out}
+		base, w, t.lists = at, sums, out
 	case b.lists.spill != nil:
 		f, err := os.CreateTemp(dir, "echiquier-tree-*.tmp")
 		if err != nil {
@@ -598,6 +600,9 @@ func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 		t.lists = bytes.NewReader(mem.Bytes())
 	}
 	t.count, t.listAt = counts, offsets
+	if sums != nil {
+		t.listSums = sums.done()
+	}
 	if base != 0 {
 		for id := range t.listAt {
 			t.listAt[id] += uint64(base)
