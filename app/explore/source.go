@@ -127,8 +127,11 @@ func (s *sectionSum) ReadAt(p []byte, off int64) (int, error) {
 // total (see crcShift), reading what its reader did not: the hash of a
 // file is then that of its sections' shares, whatever they are.
 func (s *sectionSum) part(total int64) (uint64, error) {
-	var buf [32 << 10]byte
+	var buf []byte
 	for s.at < s.end {
+		if buf == nil {
+			buf = make([]byte, 32<<10) // a reader stopped early: rare
+		}
 		n, err := s.ReadAt(buf[:min(int64(len(buf)), s.end-s.at)], s.at)
 		if n == 0 {
 			if err == nil {

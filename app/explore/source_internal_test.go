@@ -1,11 +1,13 @@
 package explore
 
 import (
+	"bytes"
 	"context"
 	"hash/crc64"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -61,4 +63,25 @@ func writeGames(t *testing.T, text string) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// A section whose reader stopped before its end (a read error, ctx
+// done) has its share of the file's hash all the same: what was not
+// read is read for it. Reads before what is summed, or past the end, sum
+// nothing more.
+func TestSectionSumReadsTheRest(t *testing.T) {
+	data := []byte(strings.Repeat("1. e4 e5 2. Nf3 Nc6 1-0\n\n", 4000))
+	for _, read := range [][2]int64{{10, 10}, {10, 50}, {0, 30}, {40, 70_000}, {10, 90_000}} {
+		s := newSectionSum(bytes.NewReader(data), 10, 60_000)
+		for at := read[0]; at < read[1]; at += 1000 {
+			s.ReadAt(make([]byte, min(1000, read[1]-at)), at)
+		}
+		got, err := s.part(int64(len(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := crcShift(crc64.Checksum(data[10:60_000], crcTable), int64(len(data)-60_000)); got != want {
+			t.Errorf("read from %d to %d: %x, want %x", read[0], read[1], got, want)
+		}
+	}
 }
