@@ -479,10 +479,10 @@ func readTree(r io.ReaderAt, size int64, key sourceKey) (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := tb.check(&h); err != nil {
+	t, err := tb.tree(&h)
+	if err != nil {
 		return nil, err
 	}
-	t := tb.tree()
 	t.games, t.skipped = int(h.Games), int(h.Skipped)
 	t.source, t.content, t.lists = h.Source, h.Content, r
 	return t, nil
@@ -557,6 +557,10 @@ func (h *header) readTables(r io.ReaderAt, size int64) (*tables, error) {
 	get(moves)
 	for i, m := range moves {
 		tb.edges[i].move = m
+		// A move's promotion is a knight, a bishop, a rook or a queen.
+		if k := decodeMove(m).Promotion; k != game.NoKind && (k < game.Knight || k > game.Queen) {
+			err = ErrDamagedCache
+		}
 	}
 	cols := make([]uint32, edges)
 	for _, field := range []func(e *edge) *uint32{
@@ -583,58 +587,28 @@ func (h *header) readTables(r io.ReaderAt, size int64) (*tables, error) {
 	return tb, nil
 }
 
-// check checks that what queries index with stays in bounds, that the
-// game lists of positions lie between the header and the tables, and
-// that every lookup in the position table ends.
-func (tb *tables) check(h *header) error {
+// tree returns the tree of the tables, checking that what queries index
+// with stays in bounds, that the game lists of positions lie between the
+// header and the tables, and that every lookup in the position table
+// ends. The checks go along the passes that make the tree: the tables of
+// a large file are hundreds of megabytes, which a pass of their own
+// would read again.
+func (tb *tables) tree(h *header) (*Tree, error) {
 	n := len(tb.count)
 	if tb.first[0] != 0 || int64(tb.first[n]) != h.Edges || tb.listAt[0] != headerSize || tb.listAt[n] != uint64(h.TablesAt) {
-		return ErrDamagedCache
+		return nil, ErrDamagedCache
 	}
-	for i := range n {
-		if tb.first[i] > tb.first[i+1] || tb.listAt[i] > tb.listAt[i+1] {
-			return ErrDamagedCache
-		}
-		// A game of a list takes a byte at least.
-		if int64(tb.count[i]) > h.Games || uint64(tb.count[i]) > tb.listAt[i+1]-tb.listAt[i] {
-			return ErrDamagedCache
-		}
-	}
-	for _, e := range tb.edges {
-		if k := decodeMove(e.move).Promotion; k != game.NoKind && (k < game.Knight || k > game.Queen) {
-			return ErrDamagedCache
-		}
-	}
-	// Each position is in the table once, which has n positions, so
-	// that a lookup of another ends at an empty slot: the table is three
-	// quarters full at most.
-	seen := make([]uint64, (n+63)/64)
-	for i, k := range tb.keys {
-		if k == 0 {
-			continue
-		}
-		id := tb.vals[i]
-		if int64(id) >= int64(n) || seen[id/64]&(1<<(id%64)) != 0 {
-			return ErrDamagedCache
-		}
-		seen[id/64] |= 1 << (id % 64)
-	}
-	for id := range n {
-		if seen[id/64]&(1<<(id%64)) == 0 {
-			return ErrDamagedCache
-		}
-	}
-	return nil
-}
-
-// tree returns the tree of checked tables.
-func (tb *tables) tree() *Tree {
-	n := len(tb.count)
 	t := &Tree{count: tb.count, listAt: tb.listAt, edges: tb.edges, listSums: tb.listSums}
 	// Each position's moves follow each other.
 	t.next = make([]uint32, len(tb.edges))
 	for i := range n {
 		from, to := tb.first[i], tb.first[i+1]
+		// The moves in order and within the tables; a game of a list
+		// takes a byte at least.
+		if from > to || int64(to) > h.Edges || tb.listAt[i] > tb.listAt[i+1] ||
+			int64(tb.count[i]) > h.Games || uint64(tb.count[i]) > tb.listAt[i+1]-tb.listAt[i] {
+			return nil, ErrDamagedCache
+		}
 		for e := from; e < to; e++ {
 			t.next[e] = e + 1
 		}
@@ -645,9 +619,22 @@ func (tb *tables) tree() *Tree {
 		}
 	}
 	t.first = tb.first[:n:n]
+	// The table holds n positions, each id within them: it is three
+	// quarters full at most, and a lookup of a position not in it ends
+	// at an empty slot.
 	t.pos = table{slots: make([]posSlot, len(tb.keys)), n: n}
+	used := 0
 	for i, k := range tb.keys {
+		if k != 0 {
+			if int64(tb.vals[i]) >= int64(n) {
+				return nil, ErrDamagedCache
+			}
+			used++
+		}
 		t.pos.slots[i] = posSlot{key: k, id: tb.vals[i], head: noEdge}
 	}
-	return t
+	if used != n {
+		return nil, ErrDamagedCache
+	}
+	return t, nil
 }

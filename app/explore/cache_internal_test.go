@@ -174,6 +174,12 @@ func TestDamagedCacheRefused(t *testing.T) {
 			break
 		}
 	}
+	// Tables that say what they say: the first position's moves run
+	// past the moves (an index out of range, checked as the moves are
+	// linked).
+	beyond := slices.Clone(data)
+	binary.LittleEndian.PutUint32(beyond[h.TablesAt+12*h.Slots+4:], uint32(h.Edges)+1000)
+	refused(t, "a position's moves past the moves", path, dir, name, seal(beyond))
 	// A file of an earlier format is built again.
 	old := slices.Clone(data)
 	old[7] = 2
