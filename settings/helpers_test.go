@@ -18,9 +18,20 @@ import (
 // settings in a loop (see TestKillDuringWrites) instead of running tests.
 const childEnv = "ECHIQUIER_SETTINGS_WRITER"
 
+// mergerEnv and mergerKeyEnv name the variables that make the test binary
+// a child changing one key of the settings file at mergerEnv (see
+// TestTwoProcessesMerge).
+const (
+	mergerEnv    = "ECHIQUIER_SETTINGS_MERGER"
+	mergerKeyEnv = "ECHIQUIER_SETTINGS_MERGER_KEY"
+)
+
 func TestMain(m *testing.M) {
 	if path := os.Getenv(childEnv); path != "" {
 		writeForEver(path)
+	}
+	if path := os.Getenv(mergerEnv); path != "" {
+		os.Exit(changeOneKey(path, os.Getenv(mergerKeyEnv)))
 	}
 	os.Exit(m.Run())
 }
