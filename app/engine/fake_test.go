@@ -23,8 +23,14 @@ const short = 300 * time.Millisecond
 // ends with.
 func liveError(t *testing.T, path string) error {
 	t.Helper()
+	return liveErrorWith(t, Settings{Path: path, Timeout: short})
+}
+
+// liveErrorWith is liveError with the engine and settings s.
+func liveErrorWith(t *testing.T, s Settings) error {
+	t.Helper()
 	u := newUpdates()
-	l := NewLive(Settings{Path: path, Timeout: short}, u.add)
+	l := NewLive(s, u.add)
 	defer l.Close()
 	if err := l.SetPosition(game.StartFEN, nil); err != nil {
 		t.Fatal(err)
