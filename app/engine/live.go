@@ -138,8 +138,8 @@ func (l *Live) Close() {
 }
 
 // Done returns a channel that is closed once the analysis has ended, by
-// Close or by a failure, and the engine's process is gone, with the
-// processes it started: within a second of Close, even for an engine
+// Close or by a failure, the engine's process is gone and the processes
+// it started are killed: within a second of Close, even for an engine
 // that does not quit when told. A program about to exit waits on it, for
 // a bounded time, so that no engine outlives it.
 func (l *Live) Done() <-chan struct{} { return l.done }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -39,6 +40,9 @@ type proc struct {
 // connected to pipes of ours. The pipes are os.Pipe files, not exec's
 // copying goroutines, so that writes and reads can have deadlines and
 // Wait never waits for output held open by something the engine started.
+// The engine runs in a process group of its own, ended with it (see
+// keep), and on Linux it is killed when this program ends, however it
+// ends.
 func startProc(path string, timeout time.Duration) (*proc, error) {
 	cmd := exec.Command(path)
 	cmd.Env = os.Environ()
@@ -54,15 +58,6 @@ func startProc(path string, timeout time.Duration) (*proc, error) {
 		return nil, &Error{Kind: CannotStart, Path: path, Detail: err.Error(), Err: err}
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, outW
-	err = cmd.Start()
-	// The engine has its own copies of its ends now, or none.
-	inR.Close()
-	outW.Close()
-	if err != nil {
-		inW.Close()
-		outR.Close()
-		return nil, &Error{Kind: CannotStart, Path: path, Detail: startDetail(err), Err: err}
-	}
 	p := &proc{
 		path: path, timeout: timeout, cmd: cmd, in: inW, out: outR,
 		lines:      make(chan string, 64),
@@ -71,16 +66,46 @@ func startProc(path string, timeout time.Duration) (*proc, error) {
 		readerDone: make(chan struct{}),
 		options:    map[string]bool{},
 	}
+	started := make(chan error, 1)
+	go p.keep(started)
+	err = <-started
+	// The engine has its own copies of its ends now, or none.
+	inR.Close()
+	outW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
+		return nil, &Error{Kind: CannotStart, Path: path, Detail: startDetail(err), Err: err}
+	}
 	go p.read()
-	go func() {
-		_ = cmd.Wait() // the state says how it ended
-		p.state = cmd.ProcessState
-		close(p.exited)
-		// Output still held open by a child of the engine's must not keep
-		// the reader waiting.
-		_ = p.out.SetReadDeadline(time.Now().Add(quitGrace))
-	}()
 	return p, nil
+}
+
+// keep starts the engine, says on started whether it could, and stays
+// with it until it has exited: then it ends the engine's process group,
+// so that nothing the engine started outlives it, and waits for the
+// process, so that no zombie is left behind.
+//
+// It holds its OS thread all along. On Linux the engine is started to
+// be killed when its parent dies (Pdeathsig), and its parent is the
+// thread that started it, not the program: Go ends a thread when a
+// goroutine locked to it returns without unlocking it, which any code
+// of the program's may do on any thread not locked. Locked here, the
+// thread runs nothing else, and ends only with the program.
+func (p *proc) keep(started chan<- error) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if err := p.cmd.Start(); err != nil {
+		started <- err
+		return
+	}
+	started <- nil
+	waitAndEnd(p.cmd)
+	p.state = p.cmd.ProcessState
+	close(p.exited)
+	// Output still held open by a process that escaped the group must
+	// not keep the reader waiting.
+	_ = p.out.SetReadDeadline(time.Now().Add(quitGrace))
 }
 
 // startDetail words why a program could not be run.
@@ -236,9 +261,10 @@ func (p *proc) ready(stop <-chan struct{}) error {
 	return err
 }
 
-// close ends the engine: "quit", then a kill if it has not quit in a
-// moment, and waits for the process, so that none is left behind as a
-// zombie, and for the reader. It may be called more than once.
+// close ends the engine: "quit", then a kill of its process group if it
+// has not quit in a moment, and waits for the process and what it
+// started to be gone (see keep), and for the reader. It may be called
+// more than once.
 func (p *proc) close() {
 	p.closeOnce.Do(func() {
 		_ = p.in.SetWriteDeadline(time.Now().Add(quitGrace))
