@@ -291,3 +291,54 @@ func TestNoMoves(t *testing.T) {
 		t.Fatalf("AnalyseGame of a game without moves: %v", err)
 	}
 }
+
+func TestEngineSaysWhy(t *testing.T) {
+	clean(t)
+	// An engine refusing a hash table larger than it can have, as
+	// Stockfish does: its reason on its standard error, then exit 1.
+	path := fakeEngine(t, `
+	case "$line" in
+	"setoption name Hash value "*)
+		echo "Failed to allocate ${line##* }MB for transposition table." >&2
+		exit 1 ;;
+	esac`)
+	s := Settings{Path: path, Hash: 48, Timeout: short}
+	err := liveErrorWith(t, s)
+	wantError(t, err, Crashed, "exit status 1", "Failed to allocate 48MB for transposition table.")
+	t.Log(err)
+
+	// Its reason in an "info string", among its chatter, and a last word
+	// that says nothing.
+	path = fakeEngine(t, `
+	case "$line" in
+	go*)
+		echo "info string NNUE evaluation using nn-ad9b42354671.nnue enabled"
+		echo "info string ERROR: The network file nn-0000.nnue was not loaded successfully."
+		echo "info string Goodbye"
+		exit 1 ;;
+	esac`)
+	err = liveError(t, path)
+	wantError(t, err, Crashed, "exit status 1", `"ERROR: The network file nn-0000.nnue was not loaded successfully."`)
+	if strings.Contains(err.Error(), "NNUE evaluation using") || strings.Contains(err.Error(), "Goodbye") {
+		t.Errorf("error %q quotes lines that say nothing of the failure", err)
+	}
+	_, err = gameError(t, path)
+	wantError(t, err, Crashed, "not loaded successfully")
+
+	// Before "uciok": a usage message on its standard error.
+	path = writeScript(t, "#!/bin/sh\necho 'usage: engine [--fast] FILE' >&2\nexit 2\n")
+	err = liveError(t, path)
+	wantError(t, err, NotAnEngine, "stopped before answering", "exit status 2", "usage: engine [--fast] FILE")
+	t.Log(err)
+
+	// A crash with nothing said: the signal alone, no stale words.
+	path = fakeEngine(t, `
+	case "$line" in
+	go*) echo "info string hello" >&2; kill -SEGV $$ ;;
+	esac`)
+	err = liveError(t, path)
+	wantError(t, err, Crashed, "segmentation fault")
+	if strings.Contains(err.Error(), "hello") {
+		t.Errorf("error %q quotes a line that says nothing of the failure", err)
+	}
+}

@@ -31,6 +31,7 @@ type proc struct {
 	readerDone chan struct{}
 	closeOnce  sync.Once
 	state      *os.ProcessState // set before exited is closed
+	words      lastWords        // what it said outside the protocol
 
 	name    string          // from "id name"
 	options map[string]bool // the options it offers, lower case
@@ -137,6 +138,7 @@ func (p *proc) read() {
 		if err != nil {
 			return
 		}
+		p.words.note(line)
 		select {
 		case p.lines <- line:
 		case <-p.stopRead:
@@ -159,14 +161,44 @@ func (p *proc) send(cmd string) error {
 }
 
 // gone returns the error for an engine that went away: crashed, with how
-// it ended when that is known within a moment.
+// it ended when that is known within a moment, and why in its own words
+// when it said why.
 func (p *proc) gone() error {
 	select {
 	case <-p.exited:
 	case <-time.After(quitGrace):
-		return &Error{Kind: Crashed, Path: p.path, Detail: "it closed its output"}
+		return &Error{Kind: Crashed, Path: p.path, Detail: p.saying("it closed its output")}
 	}
-	return &Error{Kind: Crashed, Path: p.path, Detail: p.state.String()}
+	p.drain()
+	return &Error{Kind: Crashed, Path: p.path, Detail: p.saying(p.state.String())}
+}
+
+// drain reads the lines of an engine that has exited to their end, or
+// for a moment, so that its last words are heard. The lines are of no
+// use any more: the engine is gone.
+func (p *proc) drain() {
+	timer := time.NewTimer(quitGrace)
+	defer timer.Stop()
+	for {
+		select {
+		case _, ok := <-p.lines:
+			if !ok {
+				return
+			}
+		case <-timer.C:
+			return
+		}
+	}
+}
+
+// saying adds to detail the engine's words on why it failed, if it said
+// any: exit status 1, saying "Failed to allocate 4096MB for transposition
+// table.".
+func (p *proc) saying(detail string) string {
+	if w := p.words.telling(); w != "" {
+		return detail + `, saying "` + w + `"`
+	}
+	return detail
 }
 
 // hung returns the error for an engine that stopped answering.

@@ -326,3 +326,23 @@ func rssOfChildren(t *testing.T) string {
 	}
 	return strings.Join(out, ", ")
 }
+
+func TestStockfishRefusesHash(t *testing.T) {
+	path := stockfish(t)
+	// Only where the kernel refuses an allocation larger than the
+	// machine's memory: where it grants any, Stockfish would take it.
+	mode, err := os.ReadFile("/proc/sys/vm/overcommit_memory")
+	if err != nil || (strings.TrimSpace(string(mode)) != "0" && strings.TrimSpace(string(mode)) != "2") {
+		t.Skip("the kernel may grant Stockfish a hash table larger than memory")
+	}
+	clean(t)
+	// Stockfish's largest hash table, 32 TB, given past Settings' bound:
+	// it says why it cannot, on its standard error, and exits.
+	p, err := startProc(path, DefaultTimeout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	err = p.handshake(nil, Settings{Threads: 1, Hash: 33554432}, 1)
+	wantError(t, err, Crashed, "exit status 1", `saying "Failed to allocate 33554432MB for transposition table."`)
+}
