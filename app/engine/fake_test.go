@@ -342,3 +342,82 @@ func TestEngineSaysWhy(t *testing.T) {
 		t.Errorf("error %q quotes a line that says nothing of the failure", err)
 	}
 }
+
+// falseMateEngine returns an engine that says "mate 0", checkmate on the
+// board, in every position: only at a checkmate is it true.
+func falseMateEngine(t *testing.T) string {
+	return fakeEngine(t, `
+	case "$line" in
+	go*movetime*)
+		echo "info depth 1 score cp 20 pv e2e4"
+		echo "info depth 2 score mate 0"
+		echo "bestmove e2e4" ;;
+	go*)
+		echo "info depth 1 score cp 20 pv e2e4"
+		echo "info depth 2 score mate 0"
+		sleep 0.3
+		echo "info depth 3 score cp 25 pv d2d4" ;;
+	stop) echo "bestmove d2d4" ;;
+	esac`)
+}
+
+func TestFalseMateZeroLive(t *testing.T) {
+	clean(t)
+	path := falseMateEngine(t)
+	u := newUpdates()
+	l := NewLive(Settings{Path: path, Timeout: 5 * time.Second}, u.add)
+	defer l.Close()
+	if err := l.SetPosition(game.StartFEN, nil); err != nil {
+		t.Fatal(err)
+	}
+	u.waitFor(t, "the line at depth 3", func(a Analysis) bool {
+		if a.Err != nil {
+			t.Fatal(a.Err)
+		}
+		for _, line := range a.Lines {
+			if line.Score.IsMate() {
+				t.Fatalf("the start position shown as %v", line.Score)
+			}
+		}
+		return a.Depth == 3
+	})
+	l.Close()
+}
+
+func TestFalseMateZeroWholeGame(t *testing.T) {
+	clean(t)
+	path := falseMateEngine(t)
+	g := newGame(t, "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#")
+	done := make(chan struct{})
+	var r Result
+	var err error
+	s := Settings{Path: path, Timeout: 5 * time.Second, MoveTime: 10 * time.Millisecond}
+	if err := AnalyseGame(context.Background(), s, g, func(Progress) {}, func(res Result, e error) {
+		r, err = res, e
+		close(done)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	<-done
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range r.Moves {
+		want := "0.20" // from White's side: +0.20 for the side to move
+		if i%2 == 0 {
+			want = "-0.20"
+		}
+		if m.SAN == "Qxf7#" {
+			want = "#0" // the checkmate: here the engine is right
+		}
+		if got := m.Eval.PGN(); got != want {
+			t.Errorf("move %d %s: [%%eval %s], want %s", i+1, m.SAN, got, want)
+		}
+	}
+	if err := Apply(g, r); err != nil {
+		t.Fatal(err)
+	}
+	if text := pgnText(t, g); strings.Count(text, "#0") != 1 {
+		t.Errorf("#0 written after moves that do not mate:\n%s", text)
+	}
+}

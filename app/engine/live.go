@@ -64,9 +64,10 @@ type Live struct {
 // position is a position to analyse, as the engine is told it and as the
 // window sees it.
 type position struct {
-	command string // "position fen ... moves ..."
-	fen     string // after the moves
-	turn    game.Color
+	command   string // "position fen ... moves ..."
+	fen       string // after the moves
+	turn      game.Color
+	checkmate bool // the side to move is checkmated
 }
 
 // NewLive starts an engine for live analysis and returns at once: the
@@ -117,7 +118,7 @@ func (l *Live) SetPosition(fen string, moves []string) error {
 	}
 	pos := g.Position()
 	l.mu.Lock()
-	l.pending = &position{command: cmd, fen: g.FEN(), turn: pos.Turn}
+	l.pending = &position{command: cmd, fen: g.FEN(), turn: pos.Turn, checkmate: isCheckmate(g.Live())}
 	l.mu.Unlock()
 	select {
 	case l.wake <- struct{}{}:
@@ -280,7 +281,7 @@ func (s *liveSession) loop(timeout time.Duration) error {
 				continue // the end of a search given up
 			}
 			if in, ok := parseInfo(line); ok {
-				s.record(in)
+				s.record(in.at(s.cur.checkmate))
 				emit()
 			}
 		case <-throttleC:

@@ -147,3 +147,21 @@ func TestLastWords(t *testing.T) {
 		t.Errorf("a line cleaned: %q", got)
 	}
 }
+
+func TestMateZeroAt(t *testing.T) {
+	for _, line := range []string{"info depth 0 score mate 0", "info depth 9 score mate -0 pv e2e4"} {
+		in, _ := parseInfo(line)
+		if got := in.at(true); !got.hasScore || !got.mate {
+			t.Errorf("%q at a checkmate: %+v, want the mate kept", line, got)
+		}
+		if got := in.at(false); got.hasScore || got.mate {
+			t.Errorf("%q at a position that is not checkmate: %+v, want no score", line, got)
+		}
+	}
+	for _, line := range []string{"info score mate 1 pv a1a8", "info score cp 0"} {
+		in, _ := parseInfo(line)
+		if got := in.at(false); !reflect.DeepEqual(got, in) {
+			t.Errorf("%q changed: %+v", line, got)
+		}
+	}
+}
