@@ -127,10 +127,11 @@ func (l *Live) SetPosition(fen string, moves []string) error {
 	return nil
 }
 
-// Close stops the analysis and the engine, and returns at once: the
-// engine is told to quit, and killed with what it started if it has not
-// quit within half a second, on Live's own goroutine. No update comes
-// after Close returns. It may be called more than once.
+// Close stops the analysis and the engine, and returns at once, or once
+// an update being delivered has been: the engine is told to quit, and
+// killed with what it started if it has not quit within half a second,
+// on Live's own goroutine (see Done). No update comes after Close
+// returns. It may be called more than once.
 func (l *Live) Close() {
 	l.updateMu.Lock()
 	l.closed = true

@@ -87,12 +87,13 @@ func startProc(path string, timeout time.Duration) (*proc, error) {
 // so that nothing the engine started outlives it, and waits for the
 // process, so that no zombie is left behind.
 //
-// It holds its OS thread all along. On Linux the engine is started to
+// It holds its OS thread until then. On Linux the engine is started to
 // be killed when its parent dies (Pdeathsig), and its parent is the
-// thread that started it, not the program: Go ends a thread when a
-// goroutine locked to it returns without unlocking it, which any code
-// of the program's may do on any thread not locked. Locked here, the
-// thread runs nothing else, and ends only with the program.
+// thread that started it, not the program. Go ends a thread only when a
+// goroutine locked to it returns without unlocking it, which any code of
+// the program's may do on any thread it is given; locked to keep, the
+// thread is given to no other goroutine, and lives while the engine
+// does.
 func (p *proc) keep(started chan<- error) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
