@@ -143,7 +143,7 @@ func New(fa fyne.App, o Options) *App {
 	a.analysis = analysis.New(env, a.play, o.DetectEngine)
 	a.newGame = newgame.New(env, a.files)
 	a.settings = settingswin.New(env, a, settingswin.Tab{
-		Title: func() string { return lang.L("Engine") }, Content: a.analysis.SettingsTab})
+		Title: func() string { return lang.L("Engine") }, Content: a.analysis.SettingsTab, Closed: a.analysis.SettingsClosed})
 	a.help = help.New(env, menuLayout)
 	env.Commands.Add(kit.Command{ID: kit.Quit, Label: "Quit", Shortcut: kit.Ctrl(fyne.KeyQ), Run: a.quit})
 	env.Keys.Cancel = a.play.EndKeyboardBoard

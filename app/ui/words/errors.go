@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/echiquier/echiquier/app/autosave"
+	"github.com/echiquier/echiquier/app/explore"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/pgn"
 	"github.com/echiquier/echiquier/app/session"
@@ -100,6 +101,10 @@ func sentinelText(err error) string {
 			map[string]any{"Plies": game.MaxPlies / 2})
 	case errors.Is(err, game.ErrCommentBrace):
 		return lang.L("a comment cannot hold “}”: PGN ends the comment there")
+	case errors.Is(err, explore.ErrDamagedCache):
+		return lang.L("the opening tree kept on disk was damaged: it is built again")
+	case errors.Is(err, explore.ErrFileChanged):
+		return lang.L("another program changed the file while its tree was built, twice: open the file again for the tree of what it holds now")
 	case errors.Is(err, autosave.ErrClaimed):
 		return lang.L("another window has already taken that interrupted game")
 	case errors.Is(err, session.ErrClocksPaused):
