@@ -176,7 +176,7 @@ func prepare(op, path string, expect *Stamp) (*target, error) {
 	f, err := openRead(name)
 	if errors.Is(err, fs.ErrNotExist) {
 		if expect != nil {
-			return nil, t.fail(ReasonChanged, err, true)
+			return nil, t.fail(ReasonGone, err, true)
 		}
 		if err := writable(filepath.Dir(name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, t.failed(err, true)

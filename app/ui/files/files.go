@@ -139,6 +139,8 @@ func (f *Files) saved(err error, then func()) {
 		f.saveAsThen(then)
 	case errors.As(err, &fe) && fe.Reason == safefile.ReasonChanged:
 		f.askSaveOver(fe.Path, then)
+	case errors.As(err, &fe) && fe.Reason == safefile.ReasonGone:
+		f.askSaveGone(fe.Path, then)
 	default:
 		f.env.Dialogs.ShowError(errors.New(words.SaveError(err)))
 	}
@@ -159,6 +161,27 @@ func (f *Files) askSaveOver(path string, then func()) {
 	}
 	msg := lang.L("Another program changed {{.File}} since it was opened. Replace it with this game, losing that change?", data)
 	f.env.Dialogs.Ask(lang.L("The file has changed"), msg, lang.L("Replace"), lang.L("Cancel"), func(ok bool) {
+		if ok {
+			f.saved(f.env.Session.SaveOver(), then)
+		}
+	})
+}
+
+// askSaveGone asks where to save a game whose file was deleted or moved
+// since it was opened.
+func (f *Files) askSaveGone(path string, then func()) {
+	data := map[string]any{"File": words.OneLine(filepath.Base(path))}
+	if f.env.Session.InCollection() {
+		msg := lang.L("{{.File}} was deleted or moved since it was opened, with the other games it held. Save this game in a new file?", data)
+		f.env.Dialogs.Ask(lang.L("The file is gone"), msg, lang.L("Save as…"), lang.L("Cancel"), func(ok bool) {
+			if ok {
+				f.saveAsThen(then)
+			}
+		})
+		return
+	}
+	msg := lang.L("{{.File}} was deleted or moved since it was opened. Save the game there again?", data)
+	f.env.Dialogs.Ask(lang.L("The file is gone"), msg, lang.L("Save"), lang.L("Cancel"), func(ok bool) {
 		if ok {
 			f.saved(f.env.Session.SaveOver(), then)
 		}

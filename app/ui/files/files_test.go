@@ -176,3 +176,28 @@ func (h *harness) openGames(text string) {
 	uitest.WriteFile(h.t, path, text)
 	h.open(path)
 }
+
+// TestSavingToAFileDeletedMeanwhileSaysSo: Ctrl+S after the file was
+// deleted said "Another program changed d.pgn".
+func TestSavingToAFileDeletedMeanwhileSaysSo(t *testing.T) {
+	h := newHarness(t)
+	path := filepath.Join(t.TempDir(), "d.pgn")
+	uitest.WriteFile(t, path, "[White \"Ann\"]\n[Black \"Ben\"]\n\n1. e4 *\n")
+	h.open(path)
+	h.Play("e7e5")
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	h.f.save()
+	h.WantDialog("d.pgn was deleted or moved since it was opened")
+	if strings.Contains(h.DialogText(), "changed") {
+		t.Errorf("the dialog says %q", h.DialogText())
+	}
+	h.TapButton("Save")
+	if got := uitest.ReadFile(t, path); !strings.Contains(got, "1. e4 e5") {
+		t.Errorf("saved there again: %q", got)
+	}
+	if h.s.Dirty() {
+		t.Error("the game is still marked unsaved")
+	}
+}

@@ -79,6 +79,8 @@ func saveReasonText(fe *safefile.Error) string {
 		return lang.L("You are not allowed to write there.")
 	case safefile.ReasonChanged:
 		return lang.L("Another program changed the file since it was opened.")
+	case safefile.ReasonGone:
+		return lang.L("The file was deleted or moved since it was opened.")
 	}
 	return OneLine(fe.Err.Error())
 }
