@@ -226,7 +226,7 @@ func (a *App) refreshTitle() {
 	s := a.env.Session
 	title := lang.L("Échiquier")
 	if name := s.FileName(); name != "" {
-		title = words.OneLine(name) + " — " + title
+		title = words.Shown(name) + " — " + title
 	}
 	if s.Dirty() {
 		title = "• " + title

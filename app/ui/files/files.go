@@ -133,7 +133,7 @@ func (f *Files) saved(err error, then func()) {
 	var fe *safefile.Error
 	switch {
 	case err == nil:
-		f.env.Status.Say(lang.L("Saved to {{.File}}", map[string]any{"File": words.OneLine(f.env.Session.FileName())}))
+		f.env.Status.Say(lang.L("Saved to {{.File}}", map[string]any{"File": words.Shown(f.env.Session.FileName())}))
 		then()
 	case errors.Is(err, session.ErrNoFile):
 		f.saveAsThen(then)
@@ -149,7 +149,7 @@ func (f *Files) saved(err error, then func()) {
 // askSaveOver asks whether to replace a file that another program
 // changed since the game was read from it.
 func (f *Files) askSaveOver(path string, then func()) {
-	data := map[string]any{"File": filepath.Base(path)}
+	data := map[string]any{"File": words.FileName(path)}
 	if f.env.Session.InCollection() {
 		msg := lang.L("Another program changed {{.File}} since it was opened: this game can no longer be written back into its place there. Save it in another file?", data)
 		f.env.Dialogs.Ask(lang.L("The file has changed"), msg, lang.L("Save as…"), lang.L("Cancel"), func(ok bool) {
@@ -170,7 +170,7 @@ func (f *Files) askSaveOver(path string, then func()) {
 // askSaveGone asks where to save a game whose file was deleted or moved
 // since it was opened.
 func (f *Files) askSaveGone(path string, then func()) {
-	data := map[string]any{"File": words.OneLine(filepath.Base(path))}
+	data := map[string]any{"File": words.FileName(path)}
 	if f.env.Session.InCollection() {
 		msg := lang.L("{{.File}} was deleted or moved since it was opened, with the other games it held. Save this game in a new file?", data)
 		f.env.Dialogs.Ask(lang.L("The file is gone"), msg, lang.L("Save as…"), lang.L("Cancel"), func(ok bool) {

@@ -113,5 +113,5 @@ func (f *Files) adopt(o autosave.Orphan) {
 // showKept says where a damaged autosave was kept.
 func (f *Files) showKept(path string) {
 	f.env.Dialogs.Inform(lang.L("Damaged autosave"),
-		lang.L("The damaged autosave is kept, unchanged, in {{.File}}.", map[string]any{"File": path}))
+		lang.L("The damaged autosave is kept, unchanged, in {{.File}}.", map[string]any{"File": words.Shown(path)}))
 }

@@ -3,7 +3,6 @@ package words
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -40,7 +39,7 @@ func TrashError(err error) string {
 		return Error(err)
 	}
 	return lang.L("The game given up could not be moved to the Trash ({{.Reason}}). It is kept in {{.File}} and will be offered again at the next start.",
-		map[string]any{"Reason": DiskReason(te.Err), "File": te.KeptAt})
+		map[string]any{"Reason": DiskReason(te.Err), "File": Shown(te.KeptAt)})
 }
 
 // SaveError says that the game was not saved, why, what became of the
@@ -51,7 +50,7 @@ func SaveError(err error) string {
 	if !errors.As(err, &se) || !errors.As(err, &fe) {
 		return Error(err)
 	}
-	data := map[string]any{"File": filepath.Base(fe.Path), "Kept": fe.Kept}
+	data := map[string]any{"File": FileName(fe.Path), "Kept": Shown(fe.Kept)}
 	fate := lang.L("The game was not saved; the file {{.File}} is unchanged.", data)
 	switch {
 	case fe.Kept != "":
@@ -179,5 +178,5 @@ func FileError(err error) string {
 	case errors.Is(fe.Err, session.ErrFileChanged):
 		why = lang.L("The file has changed since it was opened: open it again.")
 	}
-	return lang.L("Could not open {{.File}}:", map[string]any{"File": filepath.Base(fe.Path)}) + "\n" + why
+	return lang.L("Could not open {{.File}}:", map[string]any{"File": FileName(fe.Path)}) + "\n" + why
 }
