@@ -235,7 +235,7 @@ func (g *Game) termination() string {
 // reason (section 9.8.1): "normal" for an end by the rules of play, which
 // the standard does not tell apart (the final position shows a checkmate
 // or a draw by the rules; a resignation, an agreement or a draw claim is
-// not written), else the reason itself.
+// said by the final comment, endComment), else the reason itself.
 func standardTermination(r Reason) string {
 	switch r {
 	case TimeForfeit, Abandoned, Adjudication, RulesInfraction, Emergency, Death:
