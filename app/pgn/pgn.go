@@ -52,7 +52,11 @@ type Game struct {
 	Moves []*Move
 	// Comments holds the comments of a game that has no moves at all.
 	// When there are moves, a comment before the first one is that move's
-	// Before comment.
+	// Before comment, and one after the last move that move's After
+	// comment, so reading leaves Comments empty; Write writes Comments
+	// after the whole movetext, side lines included, just before the
+	// termination marker, where a final comment saying how the game
+	// ended belongs (app/game writes one there).
 	Comments []string
 	// Result is the game termination marker: "1-0", "0-1", "1/2-1/2", "*",
 	// or "" when the movetext has none.
