@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"os"
 	"time"
 
 	"github.com/echiquier/echiquier/app/game"
@@ -202,26 +201,14 @@ func (c *Collection) update(x *pgn.Index, read int64, err error) {
 // unsaved changes first. An error here is a file that cannot be opened;
 // later ones come as an Event's Problem.
 func (s *Session) Open(path string) (*Collection, error) {
-	f, err := os.Open(path)
+	f, err := safefile.OpenRead(path) // a pipe, a device: refused, never waited on
 	if err != nil {
 		return nil, &FileError{Path: path, Err: err}
-	}
-	info, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, &FileError{Path: path, Err: err}
-	}
-	if info.IsDir() {
-		f.Close()
-		return nil, &FileError{Path: path, Err: errors.New("it is a folder")}
 	}
 	c := &Collection{path: path, current: -1, failed: map[int]error{}}
-	c.stamp.Size = info.Size()
-	if info.Mode().IsRegular() { // not a device or a pipe, which never end
-		if c.stamp, err = safefile.StampOf(path); err != nil {
-			f.Close()
-			return nil, &FileError{Path: path, Err: err}
-		}
+	if c.stamp, err = safefile.StampOf(path); err != nil {
+		f.Close()
+		return nil, &FileError{Path: path, Err: err}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	c.cancel = cancel
@@ -306,7 +293,7 @@ func (s *Session) openIndexed(c *Collection) {
 func (c *Collection) readGame(i int, now func() time.Time) (*game.Game, error) {
 	var r io.ReaderAt = bytes.NewReader(c.text)
 	if c.text == nil {
-		f, err := os.Open(c.path)
+		f, err := safefile.OpenRead(c.path) // replaced by a pipe meanwhile: refused
 		if err != nil {
 			return nil, err
 		}

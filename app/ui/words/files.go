@@ -3,6 +3,7 @@ package words
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -160,15 +161,19 @@ func SettingsNotice(n settings.Notice) string {
 		map[string]any{"File": n.KeptAs})
 }
 
-// FileError says that a file could not be opened or read, and why;
-// nothing changed.
+// FileError says that a file could not be opened or read, and why, and
+// that the game on screen is unchanged: a *session.FileError changes
+// nothing.
 func FileError(err error) string {
 	var fe *session.FileError
 	if !errors.As(err, &fe) {
 		return Error(err)
 	}
 	why := Error(fe.Err)
-	var bad *session.BadGamesError
+	var (
+		bad *session.BadGamesError
+		nr  *safefile.NotRegularError
+	)
 	switch {
 	case errors.As(fe.Err, &bad):
 		why = LoadErrors(bad.Games)
@@ -176,6 +181,29 @@ func FileError(err error) string {
 		why = lang.L("The file holds no game.")
 	case errors.Is(fe.Err, session.ErrFileChanged):
 		why = lang.L("The file has changed since it was opened: open it again.")
+	case errors.As(fe.Err, &nr):
+		why = notRegularText(nr.Kind)
+	case errors.Is(fe.Err, fs.ErrNotExist):
+		why = lang.L("The file does not exist.")
+	case errors.Is(fe.Err, fs.ErrPermission):
+		why = lang.L("You are not allowed to read it.")
 	}
-	return lang.L("Could not open {{.File}}:", map[string]any{"File": filepath.Base(fe.Path)}) + "\n" + why
+	return lang.L("Could not open {{.File}}:", map[string]any{"File": OneLine(filepath.Base(fe.Path))}) + "\n" + why +
+		"\n" + lang.L("The game on screen is unchanged.")
+}
+
+// notRegularText says that a path names something that is not a file,
+// which is refused before anything is read from it.
+func notRegularText(k safefile.Kind) string {
+	switch k {
+	case safefile.KindFolder:
+		return lang.L("It is a folder, not a file: nothing was read from it.")
+	case safefile.KindPipe:
+		return lang.L("It is a named pipe, not a file: nothing was read from it, as a pipe can keep a program waiting for ever.")
+	case safefile.KindDevice:
+		return lang.L("It is a device, not a file: nothing was read from it, as a device can go on for ever.")
+	case safefile.KindSocket:
+		return lang.L("It is a socket, not a file: nothing was read from it.")
+	}
+	return lang.L("It is not a regular file: nothing was read from it.")
 }
