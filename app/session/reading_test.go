@@ -246,3 +246,37 @@ func TestAPasteOfWordsIsRefusedCheaply(t *testing.T) {
 		t.Errorf("UTF-16: %v", err)
 	}
 }
+
+// TestAHugeCommentIsSaidToBeOne: a game whose one comment is far longer
+// than a game may hold is said to have a comment too long (it said "too
+// many comments, glyphs and tags"), and reading it costs little memory.
+// The comment is a hole of the file, zeros at no cost on the disk, after
+// a first megabyte of words.
+func TestAHugeCommentIsSaidToBeOne(t *testing.T) {
+	f := newFixture(t, "")
+	path := filepath.Join(t.TempDir(), "big.pgn")
+	file, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file.WriteString("[Event \"Huge\"]\n\n1. e4 {" + strings.Repeat(prose, 1<<20/len(prose)))
+	if _, err := file.WriteAt([]byte("} e5 *\n"), 8*pgn.MaxNotes); err != nil {
+		t.Fatal(err)
+	}
+	file.Close()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	c, err := f.s.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.drain(c)
+	runtime.ReadMemStats(&after)
+	var se *pgn.SyntaxError
+	if errs := c.Index().Errors(); len(errs) != 1 || !errors.As(errs[0].Err, &se) || se.Kind != pgn.SyntaxCommentTooLong || se.Line != 3 {
+		t.Errorf("errors %v, want the comment of line 3 too long", errs)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 16<<20 {
+		t.Errorf("%d MB allocated to index a game of %d MB", n>>20, 8*pgn.MaxNotes>>20)
+	}
+}

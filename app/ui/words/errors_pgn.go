@@ -85,6 +85,8 @@ func syntaxStructureText(k pgn.SyntaxKind, tag string) (string, bool) {
 		return lang.L("more than {{.Count}} moves in the game, side lines included: the rest is not read", map[string]any{"Count": pgn.MaxMoves}), true
 	case pgn.SyntaxTooManyNotes:
 		return lang.L("too many comments, glyphs and tags in the game: the rest is not read"), true
+	case pgn.SyntaxCommentTooLong:
+		return lang.L("a comment is longer than {{.Megabytes}} MB, the most a game may hold", map[string]any{"Megabytes": pgn.MaxNotes >> 20}), true
 	}
 	return syntaxTagText(k, map[string]any{"Tag": tag})
 }

@@ -88,3 +88,20 @@ func TestPasteErrorSaysWhatWasPasted(t *testing.T) {
 		}
 	})
 }
+
+// TestACommentTooLongIsSaidToBe: one comment longer than a game may hold
+// is said to be (a comment of 1 GB said "too many comments, glyphs and
+// tags in the game").
+func TestACommentTooLongIsSaidToBe(t *testing.T) {
+	want := map[string]string{
+		"en": "Game 1, line 3: a comment is longer than 8 MB, the most a game may hold",
+		"fr": "Partie 1, ligne 3\u00a0: un commentaire dépasse 8 Mo, le plus qu’une partie puisse contenir",
+	}
+	inLanguages(t, func(language string) {
+		bad := &session.BadGamesError{Games: []pgn.GameError{{Err: &pgn.SyntaxError{Game: 1, Line: 3, Kind: pgn.SyntaxCommentTooLong}}}}
+		msg := FileError(&session.FileError{Path: "/tmp/big.pgn", Err: bad})
+		if lines := strings.Split(msg, "\n"); len(lines) != 3 || lines[1] != want[language] {
+			t.Errorf("%s: %q", language, msg)
+		}
+	})
+}
