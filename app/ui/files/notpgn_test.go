@@ -75,3 +75,18 @@ func TestOpeningAFileOfZerosSaysItIsNotPGN(t *testing.T) {
 		t.Errorf("the game changed: %q", h.History())
 	}
 }
+
+func TestAPasteOfAChessBookSaysItsWordsCountAsMoves(t *testing.T) {
+	// Words after a move read as the moves of a game: past 100000 of
+	// them, the message said "more than 100000 moves", though they were
+	// words.
+	h := newHarness(t)
+	h.Play("e2e4")
+	h.clipboard().SetContent("1. e4 " + strings.Repeat(prose, 50<<20/len(prose)))
+	h.Shortcut(kit.Paste)
+	h.WantDialog("more than 100000 moves in the game, side lines included (any word among the moves counts as one)")
+	h.WantDialog(": The tournament is on Friday at eight") // the line where the limit is reached
+	if h.History() != "e4" || !h.s.Dirty() {
+		t.Errorf("the game changed: %q", h.History())
+	}
+}
