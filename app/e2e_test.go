@@ -137,8 +137,8 @@ func TestEndToEnd(t *testing.T) {
 	e.damagedTreeCache()
 	e.fileChooser()
 
-	// A file that never ends (/dev/zero) is read in the background: the
-	// window shows at once.
+	// A device that never ends (/dev/zero) is refused before it is read:
+	// the window shows at once, and says so.
 	zero := e.start(t.TempDir(), "en_US.UTF-8", "/dev/zero")
 	e.screenshot("e2e-dev-zero.png")
 	zero.kill()

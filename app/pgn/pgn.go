@@ -13,9 +13,10 @@
 // tags as they are: what was read is written back as it was.
 //
 // Any input costs bounded memory: a game holds at most MaxMoves moves and
-// MaxNotes bytes of comments, glyphs and tags, and its variations nest at
-// most MaxDepth deep. What goes beyond is a syntax error, and the rest of
-// the game is read but not kept.
+// MaxNotes bytes of comments, glyphs and tags (one comment longer than
+// that is an error of its own), and its variations nest at most MaxDepth
+// deep. What goes beyond is a syntax error, and the rest of the game is
+// read but not kept.
 package pgn
 
 // Limits of one game.

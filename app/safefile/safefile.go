@@ -17,6 +17,9 @@
 // It removes no path but its own temporary files, which it removes on
 // every error. Only a kill or a crash can leave one behind, named
 // ".NAME.RANDOM.tmp" beside the file.
+//
+// It also opens a user's file for reading (OpenRead), refusing a named
+// pipe, a device or a socket before anything waits on it.
 package safefile
 
 import (

@@ -100,6 +100,9 @@ type Session struct {
 	touch touch
 	offer drawOffer
 	coll  *Collection
+	// offered is the file or text offered last to choose a game from,
+	// until one of its games is on screen or something else is.
+	offered *Collection
 	// over: the game was over when last looked at, to tell GameOver once.
 	over bool
 	// study: the game was read from a file and no move has been played
@@ -206,6 +209,7 @@ func (s *Session) played() {
 // replace puts another game on screen, from file f, with no unsaved
 // changes; the caller let the autosave of the game it replaces go.
 func (s *Session) replace(g *game.Game, f file) {
+	s.offerInstead(nil)
 	s.game, s.file, s.dirty, s.view, s.offer = g, f, false, nil, drawOffer{}
 	s.study, s.forStudy = f.path != "", false
 	s.over = g.Status().Over()

@@ -275,21 +275,6 @@ func (f *fixture) drain(c *session.Collection) {
 	}
 }
 
-func TestOpenNeverBlocks(t *testing.T) {
-	// /dev/zero never ends a game: opening it returns at once, the
-	// indexing goes on in the background until it is stopped.
-	f := newFixture(t, "")
-	c, err := f.s.Open("/dev/zero")
-	if err != nil {
-		t.Skip("no /dev/zero here:", err)
-	}
-	c.Stop()
-	f.drain(c)
-	if f.s.Game().Root() == nil || f.history() != "" {
-		t.Error("the game changed")
-	}
-}
-
 func TestOpenOneGameAndSeveral(t *testing.T) {
 	f := newFixture(t, "")
 	dir := t.TempDir()

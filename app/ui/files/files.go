@@ -42,7 +42,7 @@ type Files struct {
 // New makes the files room and adds its commands to the table.
 func New(env *kit.Env, o Options) *Files {
 	f := &Files{env: env, o: o}
-	useLazyFileWriters()
+	useLazyFiles()
 	f.AutosaveFailed(o.AutosaveErr)
 	env.Commands.Add(
 		kit.Command{ID: kit.Open, Label: "Open…", Shortcut: kit.Ctrl(fyne.KeyO), Run: f.openDialog},

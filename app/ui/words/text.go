@@ -10,12 +10,23 @@ import (
 // mostRunes is how long a text quoted in a message may be.
 const mostRunes = 100
 
-// OneLine cuts a text to its first line, of readable length.
+// OneLine cuts a text to its first line, of readable length. It reads no
+// further than that: the text may be a whole file, or a clipboard of
+// tens of megabytes on one line.
 func OneLine(s string) string {
-	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
-		s = s[:i]
+	n, end := 0, 0
+	for i, r := range s {
+		switch {
+		case r == '\r' || r == '\n':
+			return strings.ToValidUTF8(s[:i], "\uFFFD")
+		case n == mostRunes:
+			return strings.ToValidUTF8(s[:end], "\uFFFD") + "…"
+		case n == mostRunes-1:
+			end = i
+		}
+		n++
 	}
-	return cut(s)
+	return strings.ToValidUTF8(s, "\uFFFD")
 }
 
 // Shown is a name the system gave (a file's, a folder's) as one line can
