@@ -5,6 +5,7 @@ package app_test
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"image/png"
@@ -13,6 +14,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
+	"testing"
 )
 
 // nothingLost answers the questions that decide a game's fate as a user
@@ -254,4 +257,78 @@ func (e *e2e) damagedTreeCache() {
 		t.Errorf("the damaged cache was not replaced: %v", err)
 	}
 	again.kill()
+}
+
+// oddFiles gives the program, on its command line, what is not a PGN
+// file: a named pipe (no window until something wrote into it, then a
+// window frozen for good), /dev/zero (read for ever at 33 MB/s), a file
+// of 10 GB of zeros (read to its end in silence). Each is refused at
+// once, in words, and nothing more is read; the board works after.
+func (e *e2e) oddFiles(language string) {
+	t := e.t
+	fr := strings.HasPrefix(language, "fr")
+	dir := t.TempDir()
+	pipe := filepath.Join(dir, "pipe.pgn")
+	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	zeros := filepath.Join(dir, "zeros.pgn")
+	f, err := os.Create(zeros)
+	if err == nil {
+		err = errors.Join(f.Truncate(10<<30), f.Close())
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, path string
+		en, fr     []string
+	}{
+		{"pipe", pipe, []string{"named pipe", "nothing was read"}, []string{"tube nommé", "rien n'y a été lu"}},
+		{"device", "/dev/zero", []string{"a device", "nothing was read"}, []string{"un périphérique", "rien n'y a été lu"}},
+		{"zeros", zeros, []string{"not a PGN file", "binary"}, []string{"pas un fichier PGN", "binaires"}},
+	} {
+		shot := "e2e-" + language[:2] + "-odd-" + c.name + ".png"
+		home := t.TempDir()
+		p := e.start(home, language, c.path)
+		win := e.mainWindow(p)
+		want := c.en
+		if fr {
+			want = c.fr
+		}
+		e.waitFor("the refusal of "+c.name+" in words", func() bool {
+			_, ok := e.ocr(e.screenshot(shot), e.geometry(win), 11, has(want...))
+			return ok
+		})
+		read := readBytes(t, p)
+		e.keys("Escape")
+		board := e.findBoard("the board after the refusal of "+c.name, brown, shot)
+		e.drag(board, "e2", "e4")
+		e.autosaveHolds(home, "1. e4", "")
+		if more := readBytes(t, p) - read; more > 1<<20 {
+			t.Errorf("%s: %d bytes more were read after the refusal", c.name, more)
+		}
+		p.kill()
+	}
+}
+
+// readBytes is how many bytes the program has read so far (rchar of
+// /proc/PID/io: from files, pipes and the X server alike).
+func readBytes(t *testing.T, p *process) int64 {
+	t.Helper()
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/io", p.cmd.Process.Pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.Lines(string(data)) {
+		if v, ok := strings.CutPrefix(line, "rchar: "); ok {
+			n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+	}
+	t.Fatalf("no rchar in /proc/%d/io", p.cmd.Process.Pid)
+	return 0
 }
