@@ -26,6 +26,10 @@ BUILD_PKGS := gcc libgl1-mesa-dev xorg-dev
 # an independent PGN checker, a chess engine (app/engine's tests), the X
 # clipboard (xclip), an SVG renderer (app/diagram's SVG against its PNG).
 TEST_PKGS  := xvfb xdotool imagemagick pgn-extract stockfish xclip librsvg2-bin
+# ... and tesseract-ocr, which reads the window's words and clocks off the
+# end-to-end test's screenshots, as a person would (its English model
+# reads the French words the test looks for: no tesseract-ocr-fra).
+TEST_PKGS  += tesseract-ocr
 # ... and the checks of the Linux package and of its installation
 # (libfile-mimeinfo-perl's mimetype is how xdg-open without GNOME or KDE
 # finds that a .pgn file is a PGN file).

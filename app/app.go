@@ -1,10 +1,14 @@
-// Package app is Échiquier's application: the window, its menus and
-// dialogs, the game session it shows, files and autosave.
+// Package app is Échiquier's window, the composition root: it builds the
+// session (the document), the shared services and the rooms of the
+// window (app/ui/…), lays them out, gives them the session's events, and
+// closes everything down. What the user sees and does lives in the
+// rooms; this package only puts them together.
 package app
 
 import (
+	"errors"
 	"log"
-	"slices"
+	"path/filepath"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -15,7 +19,17 @@ import (
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/opening"
 	"github.com/echiquier/echiquier/app/session"
-	"github.com/echiquier/echiquier/pieces"
+	"github.com/echiquier/echiquier/app/ui/analysis"
+	"github.com/echiquier/echiquier/app/ui/annotate"
+	"github.com/echiquier/echiquier/app/ui/files"
+	"github.com/echiquier/echiquier/app/ui/help"
+	"github.com/echiquier/echiquier/app/ui/kit"
+	"github.com/echiquier/echiquier/app/ui/newgame"
+	"github.com/echiquier/echiquier/app/ui/picker"
+	"github.com/echiquier/echiquier/app/ui/play"
+	"github.com/echiquier/echiquier/app/ui/settingswin"
+	"github.com/echiquier/echiquier/app/ui/tree"
+	"github.com/echiquier/echiquier/app/ui/words"
 	"github.com/echiquier/echiquier/resources"
 	"github.com/echiquier/echiquier/settings"
 	"github.com/echiquier/echiquier/theme"
@@ -32,52 +46,24 @@ const tickInterval = 100 * time.Millisecond
 // App is Échiquier: one window where two players play a game.
 type App struct {
 	fyne     fyne.App
-	win      fyne.Window
-	settings *settings.Settings
-	pieces   *pieces.Set
-	now      func() time.Time
+	env      *kit.Env
+	locale   words.Locale
+	autosave *autosave.Store // nil when the game cannot be autosaved
+	ticker   *ticker
+	notices  []settings.Notice
+	// side is the side panel, as last laid out.
+	side *fyne.Container
 
-	sess   *session.Session
-	ui     *ui
-	ticker *ticker
-
-	// autosave keeps the game through a crash; nil when it cannot.
-	autosave *autosave.Store
-	// autosaveDir is the folder of the autosaves, "" for none.
-	autosaveDir string
-	// autosaveErr is why the game is not autosaved now, or nil.
-	autosaveErr error
-
-	// locale is the user's language as the system gives it.
-	locale systemLocale
-	// language is the language the app is shown in, "en" or "fr": see
-	// loadLanguage.
-	language string
-	// pieceSets are the piece sets loaded so far, by name: each keeps
-	// its images.
-	pieceSets map[string]*pieces.Set
-	// settingsWin is the open settings window, or nil.
-	settingsWin *settingsWindow
-	// dlg shows the window's dialogs.
-	dlg *dialogs
-	// settingsNotices are told once the window shows.
-	settingsNotices []settings.Notice
-	// pickers are the lists of games of the files opened, by file.
-	pickers map[*session.Collection]*picker
-	// playItems are the Play menu's items that have buttons too.
-	playItems playItems
-	// collectionItems are the menu items of the collection.
-	collectionItems collectionItems
-	// analysis is the engine analysis: see analysis.go.
-	analysis *analysis
-	// post runs work found in the background on the UI goroutine.
-	post func(func())
-	// detectEngine finds the chess engine installed.
-	detectEngine func() (string, error)
-	// openings names the openings; its table is read in the background.
-	openings *opening.Book
-	// tree is the opening tree of the file on screen.
-	tree treePanel
+	// The rooms.
+	play     *play.Play
+	annotate *annotate.Annotate
+	files    *files.Files
+	picker   *picker.Picker
+	tree     *tree.Tree
+	analysis *analysis.Analysis
+	newGame  *newgame.NewGame
+	settings *settingswin.SettingsWin
+	help     *help.Help
 }
 
 // Options configure an App. The zero value suits the real program.
@@ -106,68 +92,83 @@ type Options struct {
 	DetectEngine func() (string, error)
 }
 
-// New builds the app's window in a, showing a new untimed game.
-func New(a fyne.App, o Options) *App {
+// New builds the app's window in fa, showing a new game: the shared
+// services first, then the rooms, which add their commands to the table,
+// then what the rooms show, laid out, and the menus.
+func New(fa fyne.App, o Options) *App {
 	if o.Settings == nil {
-		o.Settings = a.Preferences()
+		o.Settings = fa.Preferences()
 	}
-	app := &App{
-		fyne:        a,
-		settings:    settings.New(o.Settings),
-		now:         o.Now,
-		autosaveDir: autosaveDir(a.Storage().RootURI(), o.AutosaveDir),
-		locale:      readSystemLocale(),
-		pieceSets:   map[string]*pieces.Set{},
-		pickers:     map[*session.Collection]*picker{},
-		openings:    opening.NewBook(),
+	if o.Now == nil {
+		o.Now = time.Now
 	}
-	go app.openings.Load() // 0.1 s: not on the UI goroutine
-	useLazyFileWriters()
-	app.loadLanguage()
-	log.Printf("language: %s", app.language)
-	a.Settings().SetTheme(theme.Theme{})
-	a.SetIcon(resources.Icon())
-	app.win = a.NewWindow(lang.L("Échiquier"))
-	app.dlg = &dialogs{win: app.win}
-	app.pieces = app.pieceSet(app.settings.PieceSet())
-	if app.now == nil {
-		app.now = time.Now
+	if o.Post == nil {
+		o.Post = fyne.Do
 	}
-	post := o.Post
-	if post == nil {
-		post = fyne.Do
+	if o.DetectEngine == nil {
+		o.DetectEngine = engine.Detect
 	}
-	app.post, app.detectEngine = post, o.DetectEngine
-	if app.detectEngine == nil {
-		app.detectEngine = engine.Detect
+	a := &App{fyne: fa, locale: words.SystemLocale(), notices: o.SettingsNotices}
+	env := &kit.Env{App: fa, Settings: settings.New(o.Settings), Post: o.Post, Now: o.Now,
+		Openings: opening.NewBook(), French: opening.NewFrench()}
+	a.env = env
+	go func() { // 0.1 s: not on the UI goroutine
+		env.Openings.Load()
+		env.French.Load()
+	}()
+	a.loadLanguage()
+	log.Printf("language: %s", env.Language)
+	fa.Settings().SetTheme(theme.Theme{})
+	fa.SetIcon(resources.Icon())
+	env.Window = fa.NewWindow(lang.L("Échiquier"))
+	env.Dialogs = kit.NewDialogs(env.Window)
+	env.Status = kit.NewStatus()
+	env.Keys = &kit.Scope{Rune: a.typedRune}
+	env.Commands = kit.NewCommands(fa.Clipboard(), env.Dialogs, env.Status, env.Window.Canvas().Focused, env.Keys)
+
+	dir := autosaveDir(fa.Storage().RootURI(), o.AutosaveDir)
+	store, storeErr := a.openAutosave(dir)
+	sessOpts := session.Options{Now: o.Now, Post: o.Post, OnChange: a.sessionChanged}
+	if store != nil {
+		sessOpts.Autosave = store
 	}
-	app.openAutosave(post)
-	app.tree = treePanel{a: app, post: post, cacheDir: o.TreeCacheDir}
-	sessOpts := session.Options{Now: app.now, Post: post, OnChange: app.sessionChanged}
-	if app.autosave != nil {
-		sessOpts.Autosave = app.autosave
-	}
-	app.sess = session.New(app.newDefaultGame(), sessOpts)
-	app.sess.SetTouchMove(app.settings.TouchMove())
-	app.ui = app.buildUI()
-	app.win.SetContent(app.ui.content)
-	app.installMenu()
-	app.win.SetCloseIntercept(app.quit)
-	app.win.SetOnDropped(app.dropped)
-	app.win.Resize(fyne.NewSize(1040, 720))
-	app.applySettings()
-	app.settingsNotices = o.SettingsNotices
+	env.Session = session.New(a.firstGame(), sessOpts)
+	env.Session.SetTouchMove(env.Settings.TouchMove())
+
+	a.annotate = annotate.New(env)
+	a.play = play.New(env, a.annotate)
+	a.files = files.New(env, files.Options{Autosave: store, AutosaveErr: storeErr, AutosaveDir: dir})
+	a.picker = picker.New(env, a.files)
+	a.tree = tree.New(env, a.play, a.picker, o.TreeCacheDir)
+	a.analysis = analysis.New(env, a.play, o.DetectEngine)
+	a.newGame = newgame.New(env, a.files)
+	a.settings = settingswin.New(env, a, settingswin.Tab{
+		Title: func() string { return lang.L("Engine") }, Content: a.analysis.SettingsTab})
+	a.help = help.New(env, menuLayout)
+	env.Commands.Add(kit.Command{ID: kit.Quit, Label: "Quit", Shortcut: kit.Ctrl(fyne.KeyQ), Run: a.quit})
+	env.Keys.Cancel = a.play.EndKeyboardBoard
+	env.Keys.Tapped = a.play.EndKeyboardBoard
+
+	a.build()
+	w := env.Window
+	c := w.Canvas()
+	env.Commands.Install(c)
+	c.SetOnTypedKey(a.typedKey)
+	c.SetOnTypedRune(a.typedRune)
+	w.SetCloseIntercept(a.quit)
+	w.SetOnDropped(a.files.Dropped)
+	w.Resize(fyne.NewSize(1040, 720))
 	if fs, ok := o.Settings.(*settings.FileStore); ok {
-		fs.OnSaveError(func(err error) { post(func() { app.settingsFailed(err) }) })
+		fs.OnSaveError(func(err error) { o.Post(func() { a.settingsFailed(err) }) })
 	}
 	if !o.NoTicker {
-		app.ticker = startTicker(tickInterval, app.Tick)
+		a.ticker = startTicker(tickInterval, o.Post, a.Tick)
 	}
-	return app
+	return a
 }
 
 // Window returns the app's window.
-func (a *App) Window() fyne.Window { return a.win }
+func (a *App) Window() fyne.Window { return a.env.Window }
 
 // Run shows the window and runs the app until it quits. With a file
 // argument it opens that file; it offers the games that other windows
@@ -175,69 +176,176 @@ func (a *App) Window() fyne.Window { return a.win }
 // saved).
 func (a *App) Run(args []string) {
 	a.Start(args)
-	a.win.ShowAndRun()
-	a.stopTicker()
-	a.stopAnalysis()
+	a.env.Window.ShowAndRun()
+	a.stop()
 }
 
 // Start does what Run does before the window is shown: open the file
 // given, and offer the interrupted games back.
 func (a *App) Start(args []string) {
 	if len(args) > 0 {
-		a.openPath(args[0])
+		a.files.OpenPath(args[0])
 	}
-	a.offerOrphans()
-	for _, n := range a.settingsNotices {
+	a.files.OfferOrphans()
+	for _, n := range a.notices {
 		log.Printf("settings: the stored settings could not be read: %v", n)
-		a.dlg.inform(lang.L("Settings"), settingsNoticeText(n))
+		a.env.Dialogs.Inform(lang.L("Settings"), words.SettingsNotice(n))
 	}
 }
 
-func (a *App) stopTicker() {
-	if a.ticker != nil {
-		a.ticker.stop()
+// Commands returns the table of the window's commands: what the menus,
+// the buttons and the shortcuts do (the end-to-end test presses every
+// shortcut of it in the real program).
+func (a *App) Commands() []kit.Command { return a.env.Commands.All() }
+
+// Tick looks at the clocks; the ticker calls it on the UI goroutine.
+func (a *App) Tick() { a.play.Tick() }
+
+// sessionChanged brings the window in line with what changed in the
+// session: the one place where the window follows the document. The
+// board turns to the side to move first, then each room follows, then
+// the commands say what they can do now.
+func (a *App) sessionChanged(ev session.Event) {
+	c := ev.Change
+	if c.Has(session.Moved | session.Replaced) {
+		a.play.FollowTurn()
+	}
+	a.play.Follow(ev)
+	a.analysis.Follow(ev)
+	a.picker.Follow(ev)
+	a.tree.Follow(ev)
+	a.files.Follow(ev)
+	if c.Has(session.FileChanged | session.GameChanged) {
+		a.refreshTitle()
+	}
+	a.env.Commands.Refresh()
+}
+
+// refreshTitle names the file in the title, and marks unsaved changes.
+func (a *App) refreshTitle() {
+	s := a.env.Session
+	title := lang.L("Échiquier")
+	if name := s.FileName(); name != "" {
+		title = words.OneLine(name) + " — " + title
+	}
+	if s.Dirty() {
+		title = "• " + title
+	}
+	a.env.Window.SetTitle(title)
+}
+
+// SettingsChanged brings the window in line with the settings, when the
+// settings window changed them.
+func (a *App) SettingsChanged() {
+	a.env.Session.SetTouchMove(a.env.Settings.TouchMove())
+	a.play.Refresh()
+	a.analysis.Refresh()
+	a.tree.Follow(session.Event{})
+	a.env.Commands.Refresh()
+}
+
+// LanguageChanged shows the window in the language the settings name:
+// the rooms are built again, with the game as it is.
+func (a *App) LanguageChanged() {
+	a.loadLanguage()
+	a.build()
+	a.settings.Rebuild()
+}
+
+// loadLanguage shows the app in the language the settings name, or else
+// in the system's.
+func (a *App) loadLanguage() {
+	var err error
+	if a.env.Language, err = a.locale.Use(a.env.Settings.Language()); err != nil {
+		log.Printf("translations not loaded: %v", err)
 	}
 }
 
-// pieceSet returns the piece set of that name, or the default one for a
-// name no set has, loaded once.
-func (a *App) pieceSet(name string) *pieces.Set {
-	if names := pieces.Names(); !slices.Contains(names, name) {
-		name = names[0]
-	}
-	set, ok := a.pieceSets[name]
-	if !ok {
-		set = pieces.ByName(name)
-		a.pieceSets[name] = set
-	}
-	return set
-}
-
-// newDefaultGame starts a game from the start position with the time
-// control of the settings, its clocks paused until the first move, the
-// players named as last time.
-func (a *App) newDefaultGame() *game.Game {
+// firstGame is the game on screen at start: from the start position,
+// with the time control of the settings, its clocks paused until the
+// first move, the players named as last time.
+func (a *App) firstGame() *game.Game {
 	// Until it is paused, the game's time stands still: the clocks show
 	// the whole time, not a few milliseconds less.
-	start, started := a.now(), false
+	env := a.env
+	start, started := env.Now(), false
 	now := func() time.Time {
 		if !started {
 			return start
 		}
-		return a.now()
+		return env.Now()
 	}
-	g, err := game.New(game.Options{Now: now, TimeControl: a.settings.TimeControl()})
+	g, err := game.New(game.Options{Now: now, TimeControl: env.Settings.TimeControl()})
 	if err != nil {
 		g, _ = game.New(game.Options{Now: now})
 	}
 	g.Pause()
 	started = true
-	white, black := a.settings.PlayerNames()
-	setNames(g, white, black)
+	white, black := env.Settings.PlayerNames()
+	g.SetTag("White", white)
+	g.SetTag("Black", black)
 	return g
 }
 
-func setNames(g *game.Game, white, black string) {
-	g.SetTag("White", white)
-	g.SetTag("Black", black)
+// quit closes the app once the game is safe to leave.
+func (a *App) quit() {
+	a.files.ConfirmDiscard(func() {
+		if !a.env.Session.Dirty() {
+			a.env.Session.Discard()
+		}
+		a.stop()
+		a.env.Window.Close()
+		a.fyne.Quit()
+	})
+}
+
+// stop ends what runs in the background: the autosave writes what is
+// pending, the clocks' ticker and the engines stop.
+func (a *App) stop() {
+	if a.autosave != nil {
+		a.autosave.Close()
+	}
+	if a.ticker != nil {
+		a.ticker.stop()
+		a.ticker = nil
+	}
+	a.analysis.Stop()
+}
+
+// settingsFailed says, once for a run of failures, that the settings
+// could not be saved and that the earlier ones are kept.
+func (a *App) settingsFailed(err error) {
+	a.env.Dialogs.ShowError(errors.New(lang.L("The settings could not be saved ({{.Error}}); the settings saved before are kept.",
+		map[string]any{"Error": words.OneLine(errors.Unwrap(err).Error())})))
+}
+
+// autosaveDir returns the folder of the autosaves: dir when given, else
+// the app's storage; "" when there is none.
+func autosaveDir(root fyne.URI, dir string) string {
+	if dir != "" {
+		return dir
+	}
+	if root == nil || root.Scheme() != "file" {
+		return ""
+	}
+	return filepath.Clean(root.Path())
+}
+
+// openAutosave opens this window's autosave in dir; its failures and
+// recoveries reach the files room on the UI goroutine. Without one, it
+// says why crash protection is off.
+func (a *App) openAutosave(dir string) (*autosave.Store, error) {
+	if dir == "" {
+		return nil, errors.New(lang.L("the app has no folder to keep it in"))
+	}
+	s, err := autosave.Open(dir, autosave.Options{
+		Now:       a.env.Now,
+		OnError:   func(err error) { a.env.Post(func() { a.files.AutosaveFailed(err) }) },
+		OnRecover: func() { a.env.Post(func() { a.files.AutosaveFailed(nil) }) },
+	})
+	if err != nil {
+		return nil, err
+	}
+	a.autosave = s
+	return s, nil
 }

@@ -20,8 +20,9 @@ import (
 )
 
 // The end-to-end test starts the real program under Xvfb and plays with
-// xdotool's real mouse. It needs Xvfb, xdotool and ImageMagick's import,
-// which `make test` installs and which CI has; a plain `go test` skips it.
+// xdotool's real mouse. It needs Xvfb, xdotool, ImageMagick and
+// tesseract, which `make test` installs and which CI has; a plain `go
+// test` skips it.
 const e2eEnv = "ECHIQUIER_E2E"
 
 // squareColours are the two square colours of a board scheme, which the
@@ -121,12 +122,16 @@ func TestEndToEnd(t *testing.T) {
 	e.frenchAndSettings(english)
 	// The states the steps check, with their screenshots, in English and
 	// in French.
+	cmds := commandTable(t)
 	for _, l := range []struct{ language, settings string }{{"en_US.UTF-8", "Settings"}, {"fr_FR.UTF-8", "Préférences"}} {
 		e.shortcutsAndDialogs(l.language, l.settings)
 		e.dialogsOneByOne(l.language)
 		e.wholeGameAnalysis(l.language)
 		e.clipboardRoundTrip(l.language)
 		e.openingTree(l.language)
+		e.windowLayout(l.language)
+		e.everyShortcut(l.language, cmds)
+		e.focusRule(l.language, l.settings)
 	}
 	e.fileChooser()
 
@@ -434,8 +439,10 @@ func (e *e2e) pieceColour(img image.Image, b screenBoard, name string) string {
 			}
 		}
 	}
+	// A white piece is drawn with black lines, a black one with white:
+	// what the piece is, is what most of its pixels are.
 	switch {
-	case white > 40:
+	case white > 40 && white > black:
 		return "white"
 	case black > 40:
 		return "black"

@@ -1,23 +1,29 @@
 package app
 
 import (
-	"path/filepath"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
-	"github.com/echiquier/echiquier/settings"
+	"github.com/echiquier/echiquier/app/ui/kit"
+	"github.com/echiquier/echiquier/app/ui/uitest"
 )
 
 // boardPlace returns where the board is in the window and its size.
 func (h *harness) boardPlace() (fyne.Position, fyne.Size) {
-	b := h.app.ui.board
-	return fyne.CurrentApp().Driver().AbsolutePositionForObject(b), b.Size()
+	b := h.board()
+	return h.app.fyne.Driver().AbsolutePositionForObject(b), b.Size()
+}
+
+// place is where an object is in the window, and its size.
+func (h *harness) place(o fyne.CanvasObject) (fyne.Position, fyne.Size) {
+	return h.app.fyne.Driver().AbsolutePositionForObject(o), o.Size()
 }
 
 func TestTheBannerNeverMovesTheBoard(t *testing.T) {
@@ -26,180 +32,249 @@ func TestTheBannerNeverMovesTheBoard(t *testing.T) {
 	h := newHarness(t)
 	h.play("f2f3 e7e5")
 	pos, size := h.boardPlace()
-	h.app.step(-1)
-	if !h.app.ui.banner.Visible() {
-		t.Fatal("no banner while browsing")
+	h.app.env.Session.Step(-1)
+	if !h.app.env.Session.Browsing() {
+		t.Fatal("not browsing")
 	}
 	if p, s := h.boardPlace(); p != pos || s != size {
 		t.Errorf("browsing moved the board: %v %v, was %v %v", p, s, pos, size)
 	}
-	h.app.showLive()
+	h.app.env.Session.ShowLive()
 	if p, s := h.boardPlace(); p != pos || s != size {
 		t.Errorf("back to the game, the board is at %v %v, was %v %v", p, s, pos, size)
 	}
 	h.play("g2g4 d8h4") // Fool's mate: the result shows above the board
-	h.wantGameOver("Black wins by checkmate")
+	if !h.app.env.Session.Game().Status().Over() {
+		t.Fatal("the game goes on")
+	}
 	if p, s := h.boardPlace(); p != pos || s != size {
 		t.Errorf("the game over moved the board: %v %v, was %v %v", p, s, pos, size)
-	}
-}
-
-func TestAnIllegalDropSaysWhy(t *testing.T) {
-	h := newHarness(t)
-	h.drag("e2", "e5")
-	if got := h.app.ui.moveBox.hint.Text; !strings.Contains(got, "cannot move to e5") || h.dialogText() != "" {
-		t.Fatalf("move box says %q, dialog %q", got, h.dialogText())
-	}
-	if h.history() != "" {
-		t.Errorf("history %q", h.history())
 	}
 }
 
 func TestPlayMenuFollowsTheButtons(t *testing.T) {
 	h := newHarness(t)
 	h.play("f2f3 e7e5 g2g4")
-	p := h.app.playItems
-	if p.offerDraw.Disabled || p.resign.Disabled || p.takeBack.Disabled || !p.claimDraw.Disabled {
-		t.Fatalf("during the game: offer %v resign %v take back %v claim %v", !p.offerDraw.Disabled, !p.resign.Disabled, !p.takeBack.Disabled, !p.claimDraw.Disabled)
+	item := h.menuItem
+	if item(kit.OfferDraw).Disabled || item(kit.Resign).Disabled || item(kit.TakeBack).Disabled || !item(kit.ClaimDraw).Disabled {
+		t.Fatalf("during the game: offer %v resign %v take back %v claim %v",
+			!item(kit.OfferDraw).Disabled, !item(kit.Resign).Disabled, !item(kit.TakeBack).Disabled, !item(kit.ClaimDraw).Disabled)
 	}
 	h.play("d8h4")
-	if !p.offerDraw.Disabled || !p.resign.Disabled || !p.pause.Disabled {
+	if !item(kit.OfferDraw).Disabled || !item(kit.Resign).Disabled || !item(kit.Pause).Disabled {
 		t.Error("after the game the menu still offers to play on")
 	}
-	p.resign.Action() // a disabled item's shortcut does nothing
+	item(kit.Resign).Action() // a disabled item's shortcut does nothing
 	if got := h.dialogText(); got != "" {
 		t.Errorf("a disabled item acted: %s", got)
+	}
+	if got := h.status(); got != "The game is over." {
+		t.Errorf("a disabled item's shortcut says %q", got)
 	}
 }
 
 func TestTheFirstGameHasTheDefaultTimeControl(t *testing.T) {
 	// The game open at start-up was always untimed, while the New game
 	// dialog said 10 + 5.
-	test.NewTempApp(t)
-	s := settings.New(fyne.CurrentApp().Preferences())
+	h := newHarness(t)
 	tc, _ := game.ParseTimeControl("300+3")
-	s.SetTimeControl(tc)
-	a := New(fyne.CurrentApp(), Options{NoTicker: true, AutosaveDir: t.TempDir()})
-	t.Cleanup(func() { a.win.Close(); a.autosave.Close() })
-	g := a.sess.Game()
+	h.app.env.Settings.SetTimeControl(tc)
+	again := New(h.app.fyne, Options{NoTicker: true, AutosaveDir: t.TempDir()})
+	t.Cleanup(func() { again.env.Window.Close(); again.stop() })
+	g := again.env.Session.Game()
 	if g.TimeControl().String() != "300+3" || !g.Paused() {
 		t.Errorf("the first game: %q, paused %v", g.TimeControl().String(), g.Paused())
 	}
 }
 
-func TestNewGameRemembersTheCustomTimeControl(t *testing.T) {
-	h := newHarness(t)
-	h.app.newGame()
-	_, selects := h.dialogFields()
-	selects[0].SetSelectedIndex(len(selects[0].Options) - 1) // custom
-	selects[1].SetSelectedIndex(kindHourglass)
-	entries, _ := h.dialogFields()
-	entries[2].SetText("3") // minutes
-	h.tapButton("Start")
-	if got := h.app.sess.Game().TimeControl().String(); got != "*180" {
-		t.Fatalf("hourglass of 3 minutes: %q", got)
-	}
-	h.app.newGame()
-	entries, selects = h.dialogFields()
-	if selects[0].SelectedIndex() != len(selects[0].Options)-1 || selects[1].SelectedIndex() != kindHourglass || entries[2].Text != "3" {
-		t.Errorf("the dialog does not offer the custom control again: preset %d, kind %d, minutes %q",
-			selects[0].SelectedIndex(), selects[1].SelectedIndex(), entries[2].Text)
-	}
-}
-
-func TestTheMoveListEndsWithTheResult(t *testing.T) {
-	h := newHarness(t)
-	h.play("f2f3 e7e5 g2g4 d8h4")
-	if got := h.app.ui.moves.Result(); got != "0-1 · Black wins by checkmate" {
-		t.Errorf("the move list ends with %q", got)
-	}
-}
-
-func TestTheClockFacesShowWhoseTurnItIs(t *testing.T) {
-	// Untimed games showed whose turn it was only in the status line.
-	h := newHarness(t)
-	white, black := h.app.ui.clocks[game.White], h.app.ui.clocks[game.Black]
-	if !white.ToMove || black.ToMove {
-		t.Fatalf("at the start: White %v, Black %v", white.ToMove, black.ToMove)
-	}
-	h.play("e2e4")
-	if white.ToMove || !black.ToMove {
-		t.Errorf("after 1. e4: White %v, Black %v", white.ToMove, black.ToMove)
-	}
-}
-
-func TestTheClockFaceCountsTheDelayDown(t *testing.T) {
-	h := newHarness(t)
-	tc, _ := game.ParseTimeControl("300d5")
-	g, _ := game.New(game.Options{TimeControl: tc, Now: h.clock.now})
-	h.app.sess.NewGame(g)
-	h.clock.advance(2 * time.Second)
-	h.app.Tick()
-	if got := h.app.ui.clocks[game.White].Delay; got != 3*time.Second {
-		t.Errorf("after 2 s of a 5 s delay the face shows %v left", got)
-	}
-}
-
-func TestAGameOpenedFromAFileShowsItsMoveInTheList(t *testing.T) {
-	h := newHarness(t)
-	path := filepath.Join(t.TempDir(), "long.pgn")
-	writeFile(t, path, pgnGame("White=Long", 201))
-	h.open(path)
-	l := h.app.ui.moves
-	pos, ok := l.MovePosition(h.app.sess.Shown())
-	if !ok || pos.Y < 0 || pos.Y > l.Size().Height {
-		t.Errorf("the move shown is at %v in a list %v high (ok %v)", pos, l.Size().Height, ok)
-	}
-}
-
-func TestResultsNameThePlayers(t *testing.T) {
-	h := newHarness(t)
-	g, _ := game.New(game.Options{Now: h.clock.now})
-	g.SetTag("White", "Ann")
-	g.SetTag("Black", "Ben")
-	h.app.sess.NewGame(g)
-	h.app.settings.SetConfirmResign(false)
-	h.app.askResign()
-	h.wantGameOver("Ann resigned: Ben wins")
-}
-
 func TestTheBoardStaysTheLargestThingInASmallWindow(t *testing.T) {
 	// At 500×400 the board was 200 px: the side panel kept its width.
 	h := newHarness(t)
-	h.app.win.Resize(fyne.NewSize(500, 400))
+	h.win().Resize(fyne.NewSize(500, 400))
 	_, size := h.boardPlace()
-	if size.Width < 280 || size.Height < 280 {
+	if size.Width < 240 || size.Height < 240 {
 		t.Errorf("at 500×400 the board is %v", size)
 	}
-	h.app.win.Resize(fyne.NewSize(1040, 720))
+	h.win().Resize(fyne.NewSize(1040, 720))
 	_, size = h.boardPlace()
-	panel := h.app.ui.moves.Size().Width
+	panel := h.moves().Size().Width
 	if size.Height < 600 || panel < 250 {
 		t.Errorf("at 1040×720: board %v, move list %v wide", size, panel)
 	}
 }
 
-// TestTheSidePanelFitsItsWidthInEveryLanguage: at its normal width the
-// side panel shows all it holds, in every language. In French the
-// buttons' words made it wider than its place: it scrolled sideways and
-// cut the clocks ("9:5").
-func TestTheSidePanelFitsItsWidthInEveryLanguage(t *testing.T) {
+// sidePanelObjects are what the side panel must always show whole: the
+// clocks, the move list, the opening, the move box and each play button
+// shown.
+func (h *harness) sidePanelObjects() map[string]fyne.CanvasObject {
+	h.t.Helper()
+	side := h.app.side.Objects
+	out := map[string]fyne.CanvasObject{"top clock": side[sideTopClock], "moves": side[sideMoves],
+		"opening": side[sideOpening], "move box": side[sideMoveBox], "bottom clock": side[sideBottomClock]}
+	actions := side[sideActions]
+	if !actions.Visible() {
+		actions = side[sideCompactActions]
+	}
+	for i, b := range actions.(*fyne.Container).Objects {
+		out[fmt.Sprintf("button %d", i)] = b
+	}
+	return out
+}
+
+// TestNothingOnTheSideIsClippedAtAnySize: at the sizes of a laptop's
+// half screen and of a small window, both clocks, the move list (three
+// rows at least), the move box and the play buttons are in the window,
+// whole; with the opening tree or the engine's lines shown too. In a
+// half-screen window the side panel was pushed off the right edge: no
+// clock digits, no buttons.
+func TestNothingOnTheSideIsClippedAtAnySize(t *testing.T) {
 	h := newHarness(t)
-	t.Cleanup(func() { h.app.locale.useLanguage("") })
-	tc, _ := game.ParseTimeControl("600+5")
-	g, _ := game.New(game.Options{TimeControl: tc, Now: h.clock.now})
-	h.app.sess.NewGame(g)
-	h.play("e2e4")
-	for _, language := range []string{"en", "fr"} {
-		h.app.settings.SetLanguage(language)
-		h.app.changeLanguage()
-		h.app.togglePause() // the longer of the button's two words
-		scroll, ok := find(h.app.ui.content, func(*container.Scroll) bool { return true })
-		if !ok {
-			t.Fatal("no side panel")
+	path := t.TempDir() + "/g.pgn"
+	uitest.WriteFile(t, path, "[White \"Ann\"]\n[Black \"Bob\"]\n[TimeControl \"600+5\"]\n\n"+
+		"1. e4 {[%eval 0.3]} e5 {[%eval 0.2]} 2. Nf3 {[%eval 0.3]} Nc6 {[%eval 0.25]} *\n")
+	h.open(path)
+	h.app.env.Settings.SetEnginePath("/nonexistent/engine")
+	for _, panels := range []string{"", "tree", "tree+engine"} {
+		switch panels {
+		case "tree":
+			h.shortcut(kit.OpeningTree)
+		case "tree+engine":
+			h.shortcut(kit.Analyse)
 		}
-		if w := scroll.Content.MinSize().Width; w > panelWidth {
-			t.Errorf("in %s the side panel needs %v px, more than its %v", language, w, panelWidth)
+		for _, size := range []fyne.Size{{Width: 1040, Height: 720}, {Width: 683, Height: 740}, {Width: 640, Height: 480}, {Width: 1024, Height: 560}} {
+			h.win().Resize(size)
+			h.app.env.Relayout() // what Fyne's loop does once something's smallest size changed
+			content := h.win().Canvas().Size()
+			for name, o := range h.sidePanelObjects() {
+				pos, s := h.place(o)
+				if pos.X < 0 || pos.Y < 0 || pos.X+s.Width > content.Width+0.5 || pos.Y+s.Height > content.Height+0.5 {
+					t.Errorf("%v, %s: %s at %v, %v, out of the window's %v", size, panels, name, pos, s, content)
+				}
+				if min := o.MinSize(); s.Width+0.5 < min.Width || s.Height+0.5 < min.Height {
+					t.Errorf("%v, %s: %s is %v, smaller than it needs (%v)", size, panels, name, s, min)
+				}
+			}
+			if rows := h.moves().Size().Height / h.moves().RowHeight(); rows < 3 {
+				t.Errorf("%v, %s: the move list shows %.1f rows", size, panels, rows)
+			}
+		}
+	}
+}
+
+// TestTheWindowNeverChangesItsOwnSize: what the window needs at the
+// least does not change with what it shows (the engine's panel, the
+// opening tree, the language): Fyne grows a window smaller than that,
+// and F2 grew it from 720 to 748 px high.
+func TestTheWindowNeverChangesItsOwnSize(t *testing.T) {
+	h := newHarness(t)
+	path := t.TempDir() + "/g.pgn"
+	uitest.WriteFile(t, path, "[White \"A\"]\n[Black \"B\"]\n\n1. e4 {[%eval 0.3]} e5 {[%eval 0.2]} 2. Nf3 {[%eval 0.3]} 1-0\n")
+	least := h.win().Content().MinSize()
+	check := func(what string) {
+		t.Helper()
+		if got := h.win().Content().MinSize(); got != least {
+			t.Errorf("%s: the window needs %v, was %v", what, got, least)
+		}
+	}
+	h.open(path)
+	check("a game with its evaluation graph")
+	h.shortcut(kit.OpeningTree)
+	check("the opening tree")
+	h.app.env.Settings.SetEnginePath("/nonexistent/engine")
+	h.shortcut(kit.Analyse)
+	check("the engine's panel")
+	tc, _ := game.ParseTimeControl("40/5400+30:1800+30")
+	g, _ := game.New(game.Options{TimeControl: tc, Now: h.clock.Now})
+	h.app.env.Session.NewGame(g)
+	check("a timed game")
+	if least.Width > 640 || least.Height > 440 {
+		t.Errorf("the window needs %v: it does not fit 640×480 with its menus", least)
+	}
+}
+
+// TestTheAnalysisTakesOnlyTheRoomItNeeds: until the engine's lines come,
+// the panel under the move list is one line ("Analysing…"), not five
+// empty ones that squeezed the move list to a row.
+func TestTheAnalysisTakesOnlyTheRoomItNeeds(t *testing.T) {
+	h := newHarness(t)
+	h.app.env.Settings.SetEnginePath(uitest.FakeEngine(t, uitest.SteadyEngine))
+	t.Cleanup(h.app.analysis.Stop)
+	path := t.TempDir() + "/g.pgn"
+	uitest.WriteFile(t, path, "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 *\n")
+	h.open(path)
+	listHeight := h.moves().Size().Height
+	status := widget.NewLabel("Analysing…").MinSize().Height
+	h.shortcut(kit.Analyse)
+	if waiting := h.moves().Size().Height; listHeight-waiting > 2*status {
+		t.Errorf("waiting for the engine, the move list went from %v to %v high", listHeight, waiting)
+	}
+	// The third line, "-0.05  2. a3", comes last.
+	for deadline := time.Now().Add(time.Minute); !slices.ContainsFunc(h.engineLines(), func(l string) bool {
+		return strings.HasPrefix(l, "-0.05  2. a3")
+	}); {
+		if time.Now().After(deadline) {
+			t.Fatalf("the engine's lines came but do not show: %v", h.engineLines())
+		}
+		select {
+		case f := <-h.queue:
+			f()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	if got := h.moves().Size().Height; got < 3*h.moves().RowHeight() {
+		t.Errorf("with the engine's three lines, the move list is %v high", got)
+	}
+	moves := h.app.side.Objects[sideMoves].(*fyne.Container).Layout.(*movesLayout)
+	if shown, all := moves.panel.Size().Height, moves.lines.MinSize().Height; shown < all {
+		t.Errorf("the engine's panel is %v high, its lines need %v", shown, all)
+	}
+}
+
+// engineLines are the labels shown whole under the move list.
+func (h *harness) engineLines() []string {
+	var out []string
+	uitest.Walk(h.app.side, func(o fyne.CanvasObject) {
+		if l, ok := o.(*widget.Label); ok && l.Visible() && l.Size().Height >= l.MinSize().Height {
+			out = append(out, l.Text)
+		}
+	})
+	return out
+}
+
+// TestTheTreeAndTheEngineShareTheRoom: with both shown, the engine's
+// score and best line show and the tree is never drawn over itself. At
+// 1040×720 the tree's headings were drawn over its message, and the
+// engine's lines had no height at all.
+func TestTheTreeAndTheEngineShareTheRoom(t *testing.T) {
+	h := newHarness(t)
+	h.app.env.Settings.SetEnginePath(uitest.FakeEngine(t, uitest.SteadyEngine))
+	t.Cleanup(h.app.analysis.Stop)
+	path := t.TempDir() + "/g.pgn"
+	uitest.WriteFile(t, path, "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n")
+	h.open(path)
+	h.shortcut(kit.Analyse)
+	h.shortcut(kit.OpeningTree)
+	for deadline := time.Now().Add(time.Minute); !slices.ContainsFunc(h.engineLines(), func(l string) bool {
+		return strings.HasPrefix(l, "-0.05  3. a3")
+	}); {
+		if time.Now().After(deadline) {
+			t.Fatalf("the engine's lines do not come: %v", h.engineLines())
+		}
+		select {
+		case f := <-h.queue:
+			f()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	moves := h.app.side.Objects[sideMoves].(*fyne.Container).Layout.(*movesLayout)
+	for _, size := range []fyne.Size{{Width: 1040, Height: 720}, {Width: 683, Height: 740}, {Width: 1024, Height: 560}} {
+		h.win().Resize(size)
+		h.app.env.Relayout()
+		if got, need := moves.panel.Size().Height, min(moves.lines.MinSize().Height, linesRows*moves.rowHeight); got+0.5 < need {
+			t.Errorf("%v: the engine's lines are %v high, their score and best line need %v", size, got, need)
+		}
+		if got, need := moves.tree.Size().Height, moves.tree.MinSize().Height; got+0.5 < need || moves.treePanel.Size().Height < moves.rowHeight {
+			t.Errorf("%v: the tree is drawn %v high in %v, it needs %v", size, got, moves.treePanel.Size().Height, need)
 		}
 	}
 }

@@ -8,46 +8,30 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/ui/kit"
+	"github.com/echiquier/echiquier/app/ui/uitest"
 	"github.com/echiquier/echiquier/settings"
 	"github.com/echiquier/echiquier/widgets"
 )
 
-// settingsContent opens the settings window and returns what it shows,
-// all tabs included.
-func (h *harness) settingsContent() fyne.CanvasObject {
+// previewBoard is the board the settings window shows as a preview.
+func (h *harness) previewBoard() *widgets.Board {
 	h.t.Helper()
-	h.app.showSettings()
-	if h.app.settingsWin == nil {
-		h.t.Fatal("no settings window")
+	return uitest.MustFind(h.t, h.settingsWindow().Content(), "preview board", func(*widgets.Board) bool { return true })
+}
+
+// settingsOpen reports whether the settings window is open.
+func (h *harness) settingsOpen() bool {
+	for _, w := range h.app.fyne.Driver().AllWindows() {
+		if w != h.win() && w.Content() != nil {
+			return true
+		}
 	}
-	return h.app.settingsWin.win.Content()
-}
-
-// findIn returns the first object of the settings window's content o
-// that match accepts.
-func findIn[T fyne.CanvasObject](t *testing.T, o fyne.CanvasObject, what string, match func(T) bool) T {
-	t.Helper()
-	found, ok := find(o, match)
-	if !ok {
-		t.Fatalf("no %s in the settings window", what)
-	}
-	return found
-}
-
-func selectWith(t *testing.T, o fyne.CanvasObject, option string) *widget.Select {
-	return findIn(t, o, "select offering "+option, func(s *widget.Select) bool { return slices.Contains(s.Options, option) })
-}
-
-func checkLabelled(t *testing.T, o fyne.CanvasObject, label string) *widget.Check {
-	return findIn(t, o, "check "+label, func(c *widget.Check) bool { return c.Text == label })
-}
-
-func radioWith(t *testing.T, o fyne.CanvasObject, option string) *widget.RadioGroup {
-	return findIn(t, o, "radio offering "+option, func(r *widget.RadioGroup) bool { return slices.Contains(r.Options, option) })
+	return false
 }
 
 func TestSettingsApplyLiveAndPersist(t *testing.T) {
@@ -59,9 +43,9 @@ func TestSettingsApplyLiveAndPersist(t *testing.T) {
 	checkLabelled(t, content, "Show legal moves").SetChecked(false)
 	checkLabelled(t, content, "Highlight the last move").SetChecked(false)
 	checkLabelled(t, content, "Animate moves").SetChecked(false)
-	radioWith(t, content, "Click only").SetSelected("Click only")
+	selectWith(t, content, "Click only").SetSelected("Click only")
 
-	b := h.app.ui.board
+	b := h.board()
 	if b.Scheme.Name != "green" || b.Pieces.Name != "fancy" {
 		t.Errorf("board scheme %q, pieces %q: not applied", b.Scheme.Name, b.Pieces.Name)
 	}
@@ -71,14 +55,13 @@ func TestSettingsApplyLiveAndPersist(t *testing.T) {
 	if b.Input != widgets.InputClick {
 		t.Errorf("board input = %v", b.Input)
 	}
-	preview := h.app.settingsWin.preview
-	if preview.Scheme.Name != "green" || preview.Pieces.Name != "fancy" {
+	if preview := h.previewBoard(); preview.Scheme.Name != "green" || preview.Pieces.Name != "fancy" {
 		t.Error("the preview does not follow the settings")
 	}
 
-	again := New(fyne.CurrentApp(), Options{Now: h.clock.now, NoTicker: true, AutosaveDir: t.TempDir()})
-	defer again.win.Close()
-	b = again.ui.board
+	again := New(h.app.fyne, Options{Now: h.clock.Now, NoTicker: true, AutosaveDir: t.TempDir()})
+	defer again.env.Window.Close()
+	b = uitest.MustFind(t, again.env.Window.Content(), "board", func(*widgets.Board) bool { return true })
 	if b.Scheme.Name != "green" || b.Pieces.Name != "fancy" || b.ShowCoordinates || b.Input != widgets.InputClick {
 		t.Error("settings not kept for the next start")
 	}
@@ -88,65 +71,54 @@ func TestSettingsNotationChangesTheMoveList(t *testing.T) {
 	h := newHarness(t)
 	h.play("g1f3")
 	content := h.settingsContent()
-	radioWith(t, content, "French (Cf3, Fxb5, e8=D)").SetSelected("French (Cf3, Fxb5, e8=D)")
-	if got := h.app.ui.moves.Notation("Nf3"); got != "Cf3" {
+	selectWith(t, content, "French (Cf3, Fxb5, e8=D)").SetSelected("French (Cf3, Fxb5, e8=D)")
+	if got := h.moves().Notation("Nf3"); got != "Cf3" {
 		t.Errorf("move list shows Nf3 as %q", got)
 	}
-	if h.app.notation() != game.FrenchSAN {
+	if h.app.env.Notation() != game.FrenchSAN {
 		t.Error("notation not stored")
 	}
-	if !strings.Contains(h.autosaved(), "1. Nf3") {
+	if err := h.app.autosave.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(uitest.ReadFile(t, h.app.autosave.Path()), "1. Nf3") {
 		t.Error("files must stay in English SAN")
 	}
 }
 
 func TestSettingsLanguageRebuildsTheWindow(t *testing.T) {
 	h := newHarness(t)
-	t.Cleanup(func() { h.app.locale.useLanguage("") })
+	t.Cleanup(func() { h.app.locale.Use("") })
 	h.play("e2e4")
 	content := h.settingsContent()
 	selectWith(t, content, "Français").SetSelected("Français")
-	if got := h.app.win.MainMenu().Items[0].Label; got != "Partie" {
+	if got := h.win().MainMenu().Items[0].Label; got != "Partie" {
 		t.Errorf("first menu is %q in French", got)
 	}
-	if !strings.Contains(h.app.ui.status.Text, "Noirs") {
-		t.Errorf("status in French: %q", h.app.ui.status.Text)
+	if !strings.Contains(h.status(), "Noirs") {
+		t.Errorf("status in French: %q", h.status())
 	}
 	if h.history() != "e4" {
 		t.Error("changing the language lost the game")
 	}
-	content = h.app.settingsWin.win.Content()
+	content = h.settingsWindow().Content()
 	selectWith(t, content, "English").SetSelected("English")
-	if got := h.app.win.MainMenu().Items[0].Label; got != "Game" {
+	if got := h.win().MainMenu().Items[0].Label; got != "Game" {
 		t.Errorf("first menu is %q back in English", got)
-	}
-}
-
-func TestSettingsDefaultsForNewGames(t *testing.T) {
-	h := newHarness(t)
-	content := h.settingsContent()
-	white := findIn(t, content, "White name entry", func(e *widget.Entry) bool { return true })
-	test.Type(white, "Zoé")
-	selectWith(t, content, "5 + 0 (blitz)").SetSelected("5 + 0 (blitz)")
-	if w, _ := h.app.settings.PlayerNames(); w != "Zoé" {
-		t.Errorf("default White name = %q", w)
-	}
-	if got := h.app.settings.TimeControl().String(); got != "300" {
-		t.Errorf("default time control = %s", got)
 	}
 }
 
 func TestFrenchShowsFrenchNotationUnlessChosen(t *testing.T) {
 	h := newHarness(t)
-	h.app.settings.SetLanguage("fr")
-	t.Cleanup(func() { h.app.locale.useLanguage("") })
-	h.app.changeLanguage()
-	if got := h.app.ui.moves.Notation("Nf3"); got != "Cf3" {
+	h.app.env.Settings.SetLanguage("fr")
+	t.Cleanup(func() { h.app.locale.Use("") })
+	h.app.LanguageChanged()
+	if got := h.moves().Notation("Nf3"); got != "Cf3" {
 		t.Errorf("in French the list shows Nf3 as %q", got)
 	}
-	h.app.settings.SetNotation(game.EnglishSAN)
-	h.app.applySettings()
-	if got := h.app.ui.moves.Notation("Nf3"); got != "Nf3" {
+	h.app.env.Settings.SetNotation(game.EnglishSAN)
+	h.app.SettingsChanged()
+	if got := h.moves().Notation("Nf3"); got != "Nf3" {
 		t.Errorf("English notation chosen, the list shows %q", got)
 	}
 }
@@ -154,31 +126,40 @@ func TestFrenchShowsFrenchNotationUnlessChosen(t *testing.T) {
 func TestSettingsLanguageKeepsTheTab(t *testing.T) {
 	// Switching the language threw the user back to the first tab.
 	h := newHarness(t)
-	t.Cleanup(func() { h.app.locale.useLanguage("") })
-	h.settingsContent()
-	h.app.settingsWin.tabs.SelectIndex(2)
-	selectWith(t, h.app.settingsWin.win.Content(), "Français").SetSelected("Français")
-	if got := h.app.settingsWin.tabs.SelectedIndex(); got != 2 {
+	t.Cleanup(func() { h.app.locale.Use("") })
+	tabs := uitest.MustFind(t, h.settingsContent(), "tabs", func(*container.AppTabs) bool { return true })
+	tabs.SelectIndex(2)
+	selectWith(t, h.settingsWindow().Content(), "Français").SetSelected("Français")
+	tabs = uitest.MustFind(t, h.settingsWindow().Content(), "tabs", func(*container.AppTabs) bool { return true })
+	if got := tabs.SelectedIndex(); got != 2 {
 		t.Errorf("after switching the language the tab shown is %d", got)
 	}
-	selectWith(t, h.app.settingsWin.win.Content(), "English").SetSelected("English")
+	selectWith(t, h.settingsWindow().Content(), "English").SetSelected("English")
 }
 
 func TestSettingsWindowCloses(t *testing.T) {
 	h := newHarness(t)
 	content := h.settingsContent()
-	close, ok := find(content, func(b *widget.Button) bool { return b.Text == "Close" })
-	if !ok {
-		t.Fatal("no Close button")
-	}
-	test.Tap(close)
-	if h.app.settingsWin != nil {
+	test.Tap(uitest.MustFind(t, content, "Close button", func(b *kit.Button) bool { return b.Text == "Close" }))
+	if h.settingsOpen() {
 		t.Fatal("Close left the settings window open")
 	}
 	h.settingsContent()
-	h.app.settingsWin.win.Canvas().(interface{ OnTypedKey() func(*fyne.KeyEvent) }).OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
-	if h.app.settingsWin != nil {
+	h.settingsWindow().Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if h.settingsOpen() {
 		t.Error("Escape left the settings window open")
+	}
+	// Escape closes it from any of its controls: a check box clicked has
+	// the keyboard. It did not.
+	content = h.settingsContent()
+	check := checkLabelled(t, content, "Show coordinates")
+	test.Tap(check)
+	if h.settingsWindow().Canvas().Focused() != check {
+		t.Fatal("a check box clicked does not have the keyboard")
+	}
+	check.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if h.settingsOpen() {
+		t.Error("Escape on a check box clicked left the settings window open")
 	}
 }
 
@@ -188,35 +169,35 @@ func TestSettingsWindowCloses(t *testing.T) {
 // to following it.
 func TestTheSettingsSayWhetherTheNotationFollowsTheLanguage(t *testing.T) {
 	h := newHarness(t)
-	t.Cleanup(func() { h.app.locale.useLanguage("") })
+	t.Cleanup(func() { h.app.locale.Use("") })
 	content := h.settingsContent()
-	if _, ok := find(content, func(l *canvas.Text) bool { return l.Text == "The moves in the list follow the language." }); !ok {
+	if _, ok := uitest.Find(content, func(l *canvas.Text) bool { return l.Text == "The moves in the list follow the language." }); !ok {
 		t.Error("the settings do not say that the notation follows the language")
 	}
-	follow := findIn(t, content, "the notation choices", func(r *widget.RadioGroup) bool {
+	follow := uitest.MustFind(t, content, "the notation choices", func(r *kit.Select) bool {
 		return slices.Contains(r.Options, "As the language (Nf3 in English, Cf3 in French)")
 	})
 	if follow.Selected != follow.Options[0] {
 		t.Errorf("a new user's notation choice is %q", follow.Selected)
 	}
 	follow.SetSelected("English (Nf3, Bxb5, e8=Q)")
-	if _, ok := find(content, func(l *canvas.Text) bool { return l.Text == "The moves in the list keep the notation chosen above." }); !ok {
+	if _, ok := uitest.Find(content, func(l *canvas.Text) bool { return l.Text == "The moves in the list keep the notation chosen above." }); !ok {
 		t.Error("the settings do not say that the notation chosen is kept")
 	}
-	selectWith(t, h.app.settingsWin.win.Content(), "Français").SetSelected("Français")
-	if got := h.app.ui.moves.Notation("Nf3"); got != "Nf3" {
+	selectWith(t, h.settingsWindow().Content(), "Français").SetSelected("Français")
+	if got := h.moves().Notation("Nf3"); got != "Nf3" {
 		t.Errorf("English chosen, in French the list shows %q", got)
 	}
-	content = h.app.settingsWin.win.Content()
-	if _, ok := find(content, func(l *canvas.Text) bool {
+	content = h.settingsWindow().Content()
+	if _, ok := uitest.Find(content, func(l *canvas.Text) bool {
 		return l.Text == "Les coups de la liste gardent la notation choisie ci-dessus."
 	}); !ok {
 		t.Error("in French the settings do not say that the notation chosen is kept")
 	}
-	findIn(t, content, "the French notation choices", func(r *widget.RadioGroup) bool {
+	uitest.MustFind(t, content, "the French notation choices", func(r *kit.Select) bool {
 		return len(r.Options) == 4
 	}).SetSelected("Selon la langue (Nf3 en anglais, Cf3 en français)")
-	if got := h.app.ui.moves.Notation("Nf3"); got != "Cf3" {
+	if got := h.moves().Notation("Nf3"); got != "Cf3" {
 		t.Errorf("following the language again, in French the list shows %q", got)
 	}
 }
@@ -225,15 +206,15 @@ func TestTheSettingsSayWhetherTheNotationFollowsTheLanguage(t *testing.T) {
 // file of its own (settings.FileStore, written safely); the app wrote
 // them to Fyne's preferences instead, whatever store it was given.
 func TestTheSettingsGoToTheStoreGiven(t *testing.T) {
-	test.NewTempApp(t)
+	fa := test.NewTempApp(t)
 	path := filepath.Join(t.TempDir(), "settings.json")
 	store, notices := settings.OpenFile(path, settings.Options{})
 	if len(notices) > 0 {
 		t.Fatal(notices)
 	}
-	a := New(fyne.CurrentApp(), Options{NoTicker: true, AutosaveDir: t.TempDir(), Settings: store})
-	t.Cleanup(func() { a.win.Close(); a.autosave.Close() })
-	a.flip()
+	a := New(fa, Options{NoTicker: true, AutosaveDir: t.TempDir(), Settings: store})
+	t.Cleanup(func() { a.env.Window.Close(); a.stop() })
+	a.env.Commands.Run(kit.Flip)
 	if err := store.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -242,7 +223,31 @@ func TestTheSettingsGoToTheStoreGiven(t *testing.T) {
 	if !settings.New(again).Flipped() {
 		t.Error("the board turned, but the settings file does not say so")
 	}
-	if fyne.CurrentApp().Preferences().BoolWithFallback("board.flipped", false) {
+	if fa.Preferences().BoolWithFallback("board.flipped", false) {
 		t.Error("the setting went to Fyne's preferences")
+	}
+}
+
+// TestTheSidePanelFitsItsWidthInEveryLanguage: at its normal width the
+// side panel shows all it holds, in every language. In French the
+// buttons' words made it wider than its place: it scrolled sideways and
+// cut the clocks ("9:5").
+func TestTheSidePanelFitsItsWidthInEveryLanguage(t *testing.T) {
+	h := newHarness(t)
+	t.Cleanup(func() { h.app.locale.Use("") })
+	tc, _ := game.ParseTimeControl("600+5")
+	g, _ := game.New(game.Options{TimeControl: tc, Now: h.clock.Now})
+	h.app.env.Session.NewGame(g)
+	h.play("e2e4")
+	for _, language := range []string{"en", "fr"} {
+		h.app.env.Settings.SetLanguage(language)
+		h.app.LanguageChanged()
+		h.app.env.Commands.Run(kit.Pause) // the longer of the button's two words
+		if w := h.app.side.MinSize().Width; w > panelWidth {
+			t.Errorf("in %s the compact side panel needs %v px, more than its %v", language, w, panelWidth)
+		}
+		if w := h.app.side.Layout.(*sideLayout).need(h.app.side.Objects, false).Width; w > panelWidth {
+			t.Errorf("in %s the side panel needs %v px, more than its %v", language, w, panelWidth)
+		}
 	}
 }

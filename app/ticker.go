@@ -2,17 +2,15 @@ package app
 
 import (
 	"time"
-
-	"fyne.io/fyne/v2"
 )
 
-// ticker calls a function on the UI goroutine at a fixed interval, from a
-// goroutine of its own, until stopped.
+// ticker calls a function on the UI goroutine (through post) at a fixed
+// interval, from a goroutine of its own, until stopped.
 type ticker struct {
 	done chan struct{}
 }
 
-func startTicker(every time.Duration, f func()) *ticker {
+func startTicker(every time.Duration, post func(func()), f func()) *ticker {
 	t := &ticker{done: make(chan struct{})}
 	go func() {
 		tk := time.NewTicker(every)
@@ -20,7 +18,7 @@ func startTicker(every time.Duration, f func()) *ticker {
 		for {
 			select {
 			case <-tk.C:
-				fyne.Do(f)
+				post(f)
 			case <-t.done:
 				return
 			}

@@ -70,11 +70,16 @@ func scan(t *testing.T) (keys map[string]token.Position, dynamic, bare []usage) 
 				return err
 			}
 			ast.Inspect(f, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
+				switch x := n.(type) {
+				case *ast.CallExpr:
+					inspectCall(fset, x, keys, &dynamic, &bare)
+				case *ast.CompositeLit:
+					tableKeys(fset, x, keys)
+				case *ast.FuncDecl:
+					if isTableLabel(path, x) {
+						return false // its lang.L takes the keys tableKeys finds
+					}
 				}
-				inspectCall(fset, call, keys, &dynamic, &bare)
 				return true
 			})
 			return nil
@@ -108,6 +113,62 @@ func inspectCall(fset *token.FileSet, call *ast.CallExpr, keys map[string]token.
 			*bare = append(*bare, usage{fset.Position(arg.Pos()), s})
 		}
 	}
+}
+
+// tableFields are the fields of the table of commands (app/ui/kit) that
+// hold keys of the translations, which kit's label translates.
+var tableFields = map[string]map[string]bool{
+	"Command":  {"Label": true, "Button": true},
+	"MenuSpec": {"Title": true},
+}
+
+// tableKeys adds to keys the keys a literal of the table of commands
+// holds: Command{Label: "Save as…"}, and each of []MenuSpec{{Title:
+// "Game"}}.
+func tableKeys(fset *token.FileSet, lit *ast.CompositeLit, keys map[string]token.Position) {
+	if list, ok := lit.Type.(*ast.ArrayType); ok {
+		for _, e := range lit.Elts {
+			if elem, ok := e.(*ast.CompositeLit); ok && elem.Type == nil {
+				fieldKeys(fset, typeName(list.Elt), elem, keys)
+			}
+		}
+		return
+	}
+	fieldKeys(fset, typeName(lit.Type), lit, keys)
+}
+
+// typeName is the name of a type, without its package: "Command".
+func typeName(e ast.Expr) string {
+	switch t := e.(type) {
+	case *ast.Ident:
+		return t.Name
+	case *ast.SelectorExpr:
+		return t.Sel.Name
+	}
+	return ""
+}
+
+// fieldKeys adds to keys the keys of the table's fields in lit, a
+// literal of the type named typeName.
+func fieldKeys(fset *token.FileSet, typeName string, lit *ast.CompositeLit, keys map[string]token.Position) {
+	fields := tableFields[typeName]
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok && fields[id.Name] {
+			if key, ok := stringLiteral(kv.Value); ok {
+				keys[key] = fset.Position(kv.Value.Pos())
+			}
+		}
+	}
+}
+
+// isTableLabel reports whether fn is kit's label, the one call of lang
+// whose key is not a literal: it translates the table's keys.
+func isTableLabel(path string, fn *ast.FuncDecl) bool {
+	return filepath.ToSlash(path) == "../app/ui/kit/commands.go" && fn.Name.Name == "label" && fn.Recv == nil
 }
 
 // callee names the function a call calls: ("lang", "L") for lang.L(…),

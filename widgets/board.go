@@ -20,16 +20,17 @@ import (
 // Keyboard play: the board takes the focus through Tab or when the app
 // gives it (Canvas.Focus). A click does not take the focus, so that keys
 // the window uses (← and → to step through the game) keep working for
-// mouse users; a click on a board that has the focus keeps it. While it
-// has the focus and a key was the last thing used on it, a cursor outlines
-// one square. The arrows move the cursor (as seen on screen, so ↑ goes
-// towards the top edge even when Flipped); Space or Enter works like a
-// click on the cursor square: it picks up the piece there, or puts the
-// picked-up piece down on it, making the move. In the promotion chooser the
-// arrows go through the pieces, Space or Enter takes the one outlined, and
-// Q, R, B or N takes that piece. Escape closes the chooser, puts a piece
-// picked up or being dragged back, and with nothing to cancel gives the
-// focus up. Keyboard play ignores Input.
+// mouse users; a click on a board that has the focus gives it up, as
+// Escape does. While it has the focus, a cursor outlines one square. The
+// arrows move the cursor (as seen on screen, so ↑ goes towards the top
+// edge even when Flipped); Space or Enter works like a click on the
+// cursor square: it picks up the piece there, or puts the picked-up piece
+// down on it, making the move. In the promotion chooser, however it was
+// opened, the arrows go through the pieces, Space or Enter takes the one
+// outlined, and Q, R, B or N (or a letter of PromotionLetters) takes that
+// piece. Escape closes the chooser, puts a piece picked up or being
+// dragged back, and with nothing to cancel gives the focus up. Keyboard
+// play ignores Input.
 type Board struct {
 	widget.BaseWidget
 
@@ -99,6 +100,12 @@ type Board struct {
 	// that the board does not use itself (Home, End, Page Up…), so that
 	// the window's keys keep working.
 	OnOtherKey func(*fyne.KeyEvent)
+	// OnFocus is called when the board takes the keyboard focus (true)
+	// and when it gives it up (false).
+	OnFocus func(focused bool)
+	// PromotionLetters are letters that choose a piece in the promotion
+	// chooser besides Q, R, B and N (D, T, F and C in French).
+	PromotionLetters map[rune]game.Kind
 
 	ui       interaction
 	keys     keyboard
@@ -217,6 +224,11 @@ func (b *Board) CancelSelection() {
 	}
 	b.BaseWidget.Refresh()
 }
+
+// Promoting reports whether the promotion chooser is open: it takes
+// the letters of the pieces (TypedRune), whether the board has the focus
+// or not.
+func (b *Board) Promoting() bool { return b.ui.promoting }
 
 // busy reports whether there is something CancelSelection would undo.
 func (b *Board) busy() bool {

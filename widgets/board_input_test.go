@@ -169,3 +169,19 @@ func TestBoardTellsAnIllegalDrop(t *testing.T) {
 		t.Errorf("illegal drops told: %v", got)
 	}
 }
+
+// TestBoardClickBesideTheSquares: a click on the board's margin, where
+// the coordinates are, is on no square: nothing happens (it crashed the
+// program with an index out of range when a piece touched could be
+// reported).
+func TestBoardClickBesideTheSquares(t *testing.T) {
+	f := newBoardFixture(t, "")
+	touched := false
+	f.board.OnTouchOther = func(game.Square) { touched = true }
+	f.board.ShowCoordinates = true
+	f.board.Refresh()
+	test.TapAt(f.board, fyne.NewPos(1, 1))
+	if touched || f.board.Selected() != game.NoSquare {
+		t.Errorf("a click beside the squares touched %v, selected %v", touched, f.board.Selected())
+	}
+}

@@ -25,12 +25,33 @@ func (b *Board) FocusGained() {
 	b.keys.focused, b.keys.shown = true, true
 	b.placeCursor()
 	b.BaseWidget.Refresh()
+	if b.OnFocus != nil {
+		b.OnFocus(true)
+	}
 }
 
 // FocusLost hides the keyboard cursor; it is part of fyne.Focusable.
 func (b *Board) FocusLost() {
 	b.keys.focused = false
 	b.BaseWidget.Refresh()
+	if b.OnFocus != nil {
+		b.OnFocus(false)
+	}
+}
+
+// pointerUsed gives the focus up: the pointer ends keyboard play.
+func (b *Board) pointerUsed() {
+	b.keys.shown = false
+	if b.keys.focused {
+		b.giveUpFocus()
+	}
+}
+
+// giveUpFocus gives the keyboard focus back to the window.
+func (b *Board) giveUpFocus() {
+	if c := fyne.CurrentApp().Driver().CanvasForObject(b); c != nil && c.Focused() == b {
+		c.Unfocus()
+	}
 }
 
 // placeCursor puts a cursor that has no square yet on the king of the
@@ -49,15 +70,16 @@ func (b *Board) placeCursor() {
 	}
 }
 
-// TypedRune takes Q, R, B or N in the promotion chooser; it is part of
-// fyne.Focusable.
+// TypedRune takes Q, R, B or N, or a letter of PromotionLetters, in the
+// promotion chooser; it is part of fyne.Focusable.
 func (b *Board) TypedRune(r rune) {
 	if !b.ui.promoting {
 		return
 	}
+	r = unicode.ToUpper(r)
 	for i, k := range promotionKinds {
-		if string(unicode.ToUpper(r)) == k.Letter() {
-			b.keys.shown = true
+		if string(r) == k.Letter() || b.PromotionLetters[r] == k {
+			b.keys.shown = b.keys.focused
 			b.promote(i)
 			return
 		}
@@ -154,7 +176,5 @@ func (b *Board) escape() {
 		b.CancelSelection()
 		return
 	}
-	if c := fyne.CurrentApp().Driver().CanvasForObject(b); c != nil && c.Focused() == b {
-		c.Unfocus()
-	}
+	b.giveUpFocus()
 }

@@ -160,14 +160,26 @@ func TestBoardOtherKeysPassedOn(t *testing.T) {
 	}
 }
 
-func TestBoardClickHidesCursorKeyShowsIt(t *testing.T) {
+// TestBoardClickEndsKeyboardPlay: a click on the board that has the
+// keyboard gives the keyboard back, as Escape does (the window's typing
+// goes to the move box again); the cursor comes back where the click was
+// when the board takes the keyboard again.
+func TestBoardClickEndsKeyboardPlay(t *testing.T) {
 	f := newBoardFixture(t, "")
+	var focus []bool
+	f.board.OnFocus = func(on bool) { focus = append(focus, on) }
 	f.focus()
 	f.tap("e2")
+	if f.win.Canvas().Focused() != nil {
+		t.Fatal("a click left the keyboard with the board")
+	}
 	f.tap("e2") // put it down again
 	test.AssertRendersToImage(t, "board_initial.png", f.win.Canvas())
-	f.keys(fyne.KeyUp) // shows the cursor where the click was
+	f.focus()
 	f.wantCursor("e2")
 	f.keys(fyne.KeyUp)
 	f.wantCursor("e3")
+	if len(focus) != 3 || !focus[0] || focus[1] || !focus[2] {
+		t.Errorf("OnFocus was told %v, want [true false true]", focus)
+	}
 }

@@ -11,7 +11,7 @@ import (
 // piece to the square clicked; in the promotion chooser it takes the piece
 // clicked. With Input set to InputDrag only the chooser listens.
 func (b *Board) Tapped(ev *fyne.PointEvent) {
-	b.keys.shown = false
+	b.pointerUsed()
 	b.finishSlide()
 	if b.ui.promoting {
 		b.choosePromotion(ev.Position)
@@ -43,8 +43,10 @@ func (b *Board) clickSquare(sq game.Square) {
 		b.ui.selected = game.NoSquare
 		if from != game.NoSquare {
 			b.illegal(from, sq)
-		} else if p := b.Pos.Board[sq]; onBoard(sq) && p != game.NoPiece && p.Color() != b.Pos.Turn && b.OnTouchOther != nil {
-			b.OnTouchOther(sq)
+		} else if onBoard(sq) && b.OnTouchOther != nil {
+			if p := b.Pos.Board[sq]; p != game.NoPiece && p.Color() != b.Pos.Turn {
+				b.OnTouchOther(sq)
+			}
 		}
 	default:
 		b.ui.selected = sq
@@ -69,6 +71,7 @@ func (b *Board) choosePromotion(pos fyne.Position) {
 
 // MouseDown records where a drag may start.
 func (b *Board) MouseDown(ev *desktop.MouseEvent) {
+	b.pointerUsed()
 	b.ui.pressed, b.ui.pressAt = true, ev.Position
 	b.ui.dragIgnored = false
 }

@@ -20,8 +20,12 @@ import (
 // zero.
 const DefaultLowTime = 20 * time.Second
 
-// clockDigitsScale is the size of the digits against the theme's text.
-const clockDigitsScale = 2
+// clockDigitsScale is the size of the digits against the theme's text,
+// and compactDigitsScale in a compact face.
+const (
+	clockDigitsScale   = 2
+	compactDigitsScale = 1.5
+)
 
 // ClockFace shows one player's clock: a marker of the player's colour,
 // the name, the time left in large digits and, below them, a line for
@@ -63,6 +67,11 @@ type ClockFace struct {
 	// before the next time control of a multi-stage time control; zero
 	// shows nothing.
 	MovesToControl int
+	// Compact shows the face on one line, for a small window: the name,
+	// then the time in smaller digits; the line below them (the delay,
+	// the moves to the control) takes the name's place while it has
+	// something to say.
+	Compact bool
 }
 
 // NewClockFace returns the clock face of side c, showing 0.0.
@@ -133,15 +142,16 @@ func (f *ClockFace) infoText() string {
 }
 
 // FormatClock writes the time left on a clock: "1:05:23", "4:59", "0:42",
-// and with tenths under ten seconds, "9.7". It rounds down, so that a clock
-// never shows more time than it has, and shows a negative time as "0.0".
+// and with tenths under ten seconds, "9.7" ("9,7" in French). It rounds
+// down, so that a clock never shows more time than it has, and shows a
+// negative time as "0.0".
 func FormatClock(d time.Duration) string {
 	if d < 0 {
 		d = 0
 	}
 	if d < 10*time.Second {
 		tenths := d / (100 * time.Millisecond)
-		return fmt.Sprintf("%d.%d", tenths/10, tenths%10)
+		return Decimal(fmt.Sprintf("%d.%d", tenths/10, tenths%10))
 	}
 	s := int64(d / time.Second)
 	if s >= 3600 {
@@ -177,6 +187,10 @@ func (r *clockRenderer) Destroy() {}
 func (r *clockRenderer) Objects() []fyne.CanvasObject { return r.objects }
 
 func (r *clockRenderer) Layout(size fyne.Size) {
+	if r.face.Compact {
+		r.layoutCompact(size)
+		return
+	}
 	th := r.face.Theme()
 	inner := th.Size(fynetheme.SizeNameInnerPadding)
 	pad := th.Size(fynetheme.SizeNamePadding)
@@ -205,18 +219,71 @@ func (r *clockRenderer) Layout(size fyne.Size) {
 	r.info.Resize(fyne.NewSize(infoW, r.info.MinSize().Height))
 }
 
-// MinSize fits the widest time ("0:00:00") and unless untimed the line
-// below it, so that neither the ticking digits nor the texts change the
-// face's size; the name is cut to that width.
-func (r *clockRenderer) MinSize() fyne.Size {
+// layoutCompact lays the face out on one line: the marker, the name (or
+// the info line while it says something), the pause sign and the digits
+// on the right.
+func (r *clockRenderer) layoutCompact(size fyne.Size) {
 	th := r.face.Theme()
 	inner := th.Size(fynetheme.SizeNameInnerPadding)
 	pad := th.Size(fynetheme.SizeNamePadding)
-	digits := fyne.MeasureText("0:00:00", r.digits.TextSize, r.digits.TextStyle)
-	w := r.name.TextSize*1.5 + pad + digits.Width
-	h := fyne.MeasureText("Mg", r.name.TextSize, r.name.TextStyle).Height
-	if !r.face.Untimed {
-		h += pad + digits.Height + fyne.MeasureText("Mg", r.info.TextSize, r.info.TextStyle).Height
+	r.bg.Resize(size)
+	digits := r.digits.MinSize()
+	r.digits.Move(fyne.NewPos(size.Width-inner-digits.Width, (size.Height-digits.Height)/2))
+	r.digits.Resize(digits)
+	iconD := r.name.TextSize * 1.2
+	if r.digits.Hidden {
+		digits.Width = 0
+	}
+	iconX := size.Width - inner - digits.Width - pad - iconD
+	r.pause.Move(fyne.NewPos(iconX, (size.Height-iconD)/2))
+	r.pause.Resize(fyne.NewSquareSize(iconD))
+
+	nameH := r.name.MinSize().Height
+	markerD := r.name.TextSize * 0.8
+	r.marker.Move(fyne.NewPos(inner, (size.Height-markerD)/2))
+	r.marker.Resize(fyne.NewSquareSize(markerD))
+	left := inner + markerD + pad
+	nameW := max(iconX-pad-left, 0)
+	info := r.face.infoText()
+	r.info.Hidden = r.face.Untimed || info == ""
+	r.name.Hidden = !r.info.Hidden
+	r.name.Text = r.nameFit.fit(r.face.displayName(), nameW, r.name.TextSize, r.name.TextStyle)
+	r.name.Move(fyne.NewPos(left, (size.Height-nameH)/2))
+	r.name.Resize(fyne.NewSize(nameW, nameH))
+	infoH := r.info.MinSize().Height
+	r.info.Text = r.infoFit.fit(info, nameW, r.info.TextSize, r.info.TextStyle)
+	r.info.Move(fyne.NewPos(left, (size.Height-infoH)/2))
+	r.info.Resize(fyne.NewSize(nameW, infoH))
+}
+
+// MinSize fits the widest time ("0:00:00") and unless untimed the line
+// below it, so that neither the ticking digits nor the texts change the
+// face's size; the name is cut to that width. A compact face is one line
+// of the digits' height.
+func (r *clockRenderer) MinSize() fyne.Size {
+	return r.face.SizeFor(r.face.Compact)
+}
+
+// SizeFor is the face's smallest size, compact or not, whichever it is
+// now: the window chooses which it shows by the room each needs.
+func (f *ClockFace) SizeFor(compact bool) fyne.Size {
+	th := f.Theme()
+	inner := th.Size(fynetheme.SizeNameInnerPadding)
+	pad := th.Size(fynetheme.SizeNamePadding)
+	text := th.Size(fynetheme.SizeNameText)
+	digitsStyle := fyne.TextStyle{Monospace: true}
+	if compact {
+		digits := fyne.MeasureText("0:00:00", compactDigitsScale*text, digitsStyle)
+		name := fyne.MeasureText("Mmmm", text, fyne.TextStyle{Bold: true})
+		w := text*0.8 + pad + name.Width + pad + text*1.2 + pad + digits.Width
+		return fyne.NewSize(w+2*inner, max(digits.Height, name.Height)+2*inner)
+	}
+	digits := fyne.MeasureText("0:00:00", clockDigitsScale*text, digitsStyle)
+	w := text*1.5 + pad + digits.Width
+	h := fyne.MeasureText("Mg", text, fyne.TextStyle{Bold: f.ToMove}).Height
+	if !f.Untimed {
+		caption := th.Size(fynetheme.SizeNameCaptionText)
+		h += pad + digits.Height + fyne.MeasureText("Mg", caption, fyne.TextStyle{}).Height
 	}
 	return fyne.NewSize(w+2*inner, h+2*inner)
 }
@@ -236,9 +303,13 @@ func (r *clockRenderer) refreshTexts(th fyne.Theme) {
 	r.name.TextStyle = fyne.TextStyle{Bold: f.ToMove}
 	r.digits.Text = FormatClock(f.Remaining)
 	r.digits.TextSize = clockDigitsScale * r.name.TextSize
+	if f.Compact {
+		r.digits.TextSize = compactDigitsScale * r.name.TextSize
+	}
 	r.digits.Hidden = f.Untimed
 	r.info.TextSize = th.Size(fynetheme.SizeNameCaptionText)
 	r.info.Hidden = f.Untimed
+	r.name.Hidden = false
 	r.pause.Hidden = f.Untimed || !f.Paused
 }
 

@@ -149,3 +149,7 @@ func (l *MoveList) showMenu(n *game.Node, pos fyne.Position) {
 	}
 	widget.ShowPopUpMenuAtPosition(m, c, pos)
 }
+
+// RowHeight is the height of a row of moves, to give the list room for a
+// number of them.
+func (l *MoveList) RowHeight() float32 { return newListMetrics(l.Theme()).cellH }

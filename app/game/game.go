@@ -384,23 +384,14 @@ func (g *Game) goesOn() error {
 }
 
 // TakeBack undoes the last move of the line being played and puts both
-// clocks back to what they showed just before it. It also takes back a
-// move that ended the game by itself (checkmate, stalemate, insufficient
-// material, fivefold repetition, 75-move rule); a game ended by a player
-// or the clock stays ended.
+// clocks back to what they showed just before it. One rule holds after
+// every end of the game: the end is taken back with the move, whether
+// the move ended the game by itself (checkmate, stalemate…) or the game
+// ended after it (a draw claimed or agreed, a resignation, a flag).
 func (g *Game) TakeBack() error {
 	n := g.live
 	if n.parent == nil {
 		return ErrNoMoves
-	}
-	if g.status.Over() {
-		end, err := n.automaticEnd()
-		if err != nil {
-			return err
-		}
-		if end != g.status {
-			return fmt.Errorf("%w (%s)", ErrGameOver, g.status)
-		}
 	}
 	now := g.now()
 	p := n.parent

@@ -249,8 +249,10 @@ func TestResignation(t *testing.T) {
 	if err := g.Move("e5"); !errors.Is(err, game.ErrGameOver) {
 		t.Errorf("move after resignation: %v", err)
 	}
-	if err := g.TakeBack(); !errors.Is(err, game.ErrGameOver) {
-		t.Errorf("take-back after resignation: %v", err)
+	// A take-back, which the opponent allows, takes the resignation
+	// back with the last move: the same rule after every end.
+	if err := g.TakeBack(); err != nil || g.Status().Over() || len(g.History()) != 0 {
+		t.Errorf("take-back after resignation: %v, %v, %v", err, g.Status(), g.History())
 	}
 }
 

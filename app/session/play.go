@@ -13,21 +13,10 @@ import (
 const clockSaveInterval = time.Second
 
 // CanTakeBack reports whether the last move of the game can be taken
-// back: one was played, and the game goes on or that move ended it by
-// itself (a checkmate, not a resignation).
+// back: one was played. After the end of the game, the end is taken back
+// with it, however the game ended.
 func (s *Session) CanTakeBack() bool {
-	if s.game.Live().Parent() == nil {
-		return false
-	}
-	st := s.game.Status()
-	if !st.Over() {
-		return true
-	}
-	switch st.Reason {
-	case game.Checkmate, game.Stalemate, game.InsufficientMaterial, game.DeadPosition, game.FivefoldRepetition, game.SeventyFiveMoveRule:
-		return true
-	}
-	return false
+	return s.game.Live().Parent() != nil
 }
 
 // TakeBack takes back the last move of the game, the opponent having

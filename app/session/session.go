@@ -48,6 +48,9 @@ const (
 	// GameOpened: a game of a file was put on screen (the window tells
 	// what was wrong in it but did not stop it being read: Warnings).
 	GameOpened
+	// Replaced: another game took the place of the one on screen (a new
+	// game, a game opened, pasted or resumed).
+	Replaced
 )
 
 // Has reports whether c includes any of the kinds of x.
@@ -205,5 +208,5 @@ func (s *Session) replace(g *game.Game, f file) {
 	s.over = g.Status().Over()
 	s.touch = touch{on: s.touch.on, square: game.NoSquare, target: game.NoSquare}
 	s.autosave.Clear()
-	s.notify(GameChanged | ViewChanged | FileChanged | TouchChanged)
+	s.notify(GameChanged | ViewChanged | FileChanged | TouchChanged | Replaced)
 }

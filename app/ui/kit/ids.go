@@ -1,0 +1,61 @@
+package kit
+
+// The commands of the window, by the room that adds them. A room runs
+// another's command by its ID (the banner's "Save…" runs Save), never by
+// calling the other room.
+const (
+	// The window itself (app).
+	Quit ID = "quit"
+
+	// files
+	Open         ID = "open"
+	Save         ID = "save"
+	SaveAs       ID = "saveAs"
+	ExportImage  ID = "exportImage"
+	CopyGame     ID = "copyGame"
+	CopyPosition ID = "copyPosition"
+	Paste        ID = "paste"
+
+	// picker
+	GamesInFile  ID = "gamesInFile"
+	PreviousGame ID = "previousGame"
+	NextGame     ID = "nextGame"
+
+	// newgame
+	NewGame      ID = "newGame"
+	SetUp        ID = "setUp"
+	EditPosition ID = "editPosition"
+
+	// settingswin
+	Settings ID = "settings"
+
+	// help
+	Shortcuts ID = "shortcuts"
+
+	// play
+	TakeBack      ID = "takeBack"
+	OfferDraw     ID = "offerDraw"
+	AcceptDraw    ID = "acceptDraw"
+	DeclineDraw   ID = "declineDraw"
+	ClaimDraw     ID = "claimDraw"
+	Resign        ID = "resign"
+	Pause         ID = "pause"
+	KeyboardBoard ID = "keyboardBoard"
+	Flip          ID = "flip"
+	AutoFlip      ID = "autoFlip"
+	ShowStart     ID = "showStart"
+	PreviousMove  ID = "previousMove"
+	NextMove      ID = "nextMove"
+	BackToGame    ID = "backToGame"
+
+	// annotate
+	EditComment ID = "editComment"
+
+	// tree
+	OpeningTree ID = "openingTree"
+	TreeGames   ID = "treeGames"
+
+	// analysis
+	Analyse     ID = "analyse"
+	AnalyseGame ID = "analyseGame"
+)

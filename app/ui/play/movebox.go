@@ -1,0 +1,197 @@
+package play
+
+import (
+	"image/color"
+	"strings"
+	"unicode/utf8"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	fynetheme "fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/ui/words"
+)
+
+// mostSuggestions is how many completions the move box lists.
+const mostSuggestions = 8
+
+// moveBox is where a move is typed: "e4", "Nf3", "Cf3", "e2e4", "O-O". It
+// lists the legal moves that begin with what is typed; Tab completes, Enter
+// plays.
+type moveBox struct {
+	p     *Play
+	entry *moveEntry
+	hint  *widget.Label
+	box   fyne.CanvasObject
+}
+
+// moveEntry is a text entry that keeps the Tab key for completion.
+type moveEntry struct {
+	widget.Entry
+	onTab, onEscape func()
+}
+
+func newMoveEntry(onTab, onEscape func()) *moveEntry {
+	e := &moveEntry{onTab: onTab, onEscape: onEscape}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+// AcceptsTab keeps Tab in the entry: it completes the move.
+func (e *moveEntry) AcceptsTab() bool { return true }
+
+// TypedKey completes on Tab, clears the box on Escape and otherwise
+// edits.
+func (e *moveEntry) TypedKey(ev *fyne.KeyEvent) {
+	switch ev.Name {
+	case fyne.KeyTab:
+		e.onTab()
+	case fyne.KeyEscape:
+		e.onEscape()
+	default:
+		e.Entry.TypedKey(ev)
+	}
+}
+
+func (p *Play) newMoveBox() *moveBox {
+	mb := &moveBox{p: p, hint: widget.NewLabel("")}
+	mb.entry = newMoveEntry(mb.complete, mb.clear)
+	mb.entry.SetPlaceHolder(lang.L("Type a move: e4, Nf3, O-O…"))
+	mb.entry.OnChanged = func(string) { mb.suggest() }
+	mb.entry.OnSubmitted = mb.submit
+	mb.hint.Wrapping = fyne.TextWrapWord
+	mb.hint.Truncation = fyne.TextTruncateEllipsis
+	// The hint's place is two lines tall, said or not: a message does
+	// not move the buttons under it.
+	keep := canvas.NewRectangle(color.Transparent)
+	keep.SetMinSize(fyne.NewSize(0, 2*fyne.MeasureText("M", fynetheme.TextSize(), fyne.TextStyle{}).Height+2*fynetheme.InnerPadding()))
+	mb.box = container.NewVBox(mb.entry, container.NewStack(keep, mb.hint))
+	return mb
+}
+
+// suggestions returns the legal moves at the shown position, as the move
+// list writes them, that begin with what is typed (the piece letter in any
+// case, and in English or French).
+func (mb *moveBox) suggestions(typed string) []string {
+	s := mb.p.env.Session
+	typed = castlingWithZeros(strings.TrimSpace(typed))
+	if typed == "" || !s.CanMoveHere() {
+		return nil
+	}
+	notation := mb.p.env.Notation()
+	var out []string
+	for _, san := range s.Shown().LegalSAN() {
+		shown := game.FormatSAN(san, notation)
+		if hasPrefixFold(shown, typed) || hasPrefixFold(san, typed) || hasPrefixFold(game.FormatSAN(san, game.FrenchSAN), typed) {
+			out = append(out, shown)
+		}
+	}
+	return out
+}
+
+// castlingWithZeros reads "0-0" and "0-0-0", as people write castling by
+// hand, as the letter O that SAN uses.
+func castlingWithZeros(typed string) string {
+	if strings.Trim(typed, "0-") == "" && strings.HasPrefix(typed, "0") {
+		return strings.ReplaceAll(typed, "0", "O")
+	}
+	return typed
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+// suggest lists the completions of what is typed under the box.
+func (mb *moveBox) suggest() {
+	found := mb.suggestions(mb.entry.Text)
+	mb.hint.Importance = widget.MediumImportance
+	switch {
+	case strings.TrimSpace(mb.entry.Text) == "":
+		mb.hint.SetText("")
+	case len(found) == 0:
+		mb.hint.SetText(lang.L("No legal move begins with that"))
+	case len(found) > mostSuggestions:
+		mb.hint.SetText(strings.Join(found[:mostSuggestions], "  ") + "  …")
+	default:
+		mb.hint.SetText(strings.Join(found, "  "))
+	}
+}
+
+// complete fills the box with the one move that begins with what is
+// typed, or with the part all such moves share: whole characters, as a
+// figurine takes several bytes.
+func (mb *moveBox) complete() {
+	found := mb.suggestions(mb.entry.Text)
+	if len(found) == 0 {
+		return
+	}
+	common := found[0]
+	for _, s := range found[1:] {
+		for !strings.HasPrefix(s, common) {
+			_, size := utf8.DecodeLastRuneInString(common)
+			common = common[:len(common)-size]
+		}
+	}
+	if len(common) > len(strings.TrimSpace(mb.entry.Text)) {
+		mb.entry.SetText(common)
+		mb.entry.CursorColumn = len([]rune(common))
+		mb.entry.Refresh()
+	}
+}
+
+// submit plays the move typed, or says why it cannot be played. A text
+// that is the beginning of exactly one legal move plays that move. Where
+// the English and the French reading name two legal moves ("Rf1": a rook
+// or the king), the one in the notation of the move list wins.
+func (mb *moveBox) submit(text string) {
+	s := mb.p.env.Session
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return
+	}
+	if !s.CanMoveHere() {
+		mb.showError(lang.L("No move can be played here: the game is over"))
+		return
+	}
+	n, notation := s.Shown(), mb.p.env.Notation()
+	m, err := n.ParseMoveIn(text, notation)
+	if err != nil {
+		found := mb.suggestions(text)
+		if len(found) != 1 {
+			mb.showError(words.ErrorIn(err, notation))
+			return
+		}
+		if m, err = n.ParseMoveIn(found[0], notation); err != nil {
+			mb.showError(words.ErrorIn(err, notation))
+			return
+		}
+	}
+	mb.entry.SetText("")
+	// The next key typed comes back to the box (TypedRune); meanwhile
+	// the window keeps no blinking cursor, whose animation would redraw
+	// the whole window every frame while the players think.
+	mb.p.env.Window.Canvas().Unfocus()
+	mb.p.Move(m)
+}
+
+func (mb *moveBox) showError(msg string) {
+	mb.hint.Importance = widget.DangerImportance
+	mb.hint.SetText(msg)
+}
+
+// clear empties the move box and gives the keyboard back to the window.
+func (mb *moveBox) clear() {
+	mb.entry.SetText("")
+	mb.p.env.Window.Canvas().Unfocus()
+}
+
+// typeRune starts typing a move with r.
+func (mb *moveBox) typeRune(r rune) {
+	mb.p.env.Window.Canvas().Focus(mb.entry)
+	mb.entry.TypedRune(r)
+}

@@ -1,0 +1,343 @@
+// Package play is the room where the game is played: the board and the
+// strip above it, the clocks, the move list, the move box, the play
+// buttons, the status line's account of the game, and the questions a
+// move may ask (claim a draw with it? a side line or the rest replaced?).
+package play
+
+import (
+	"slices"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/session"
+	"github.com/echiquier/echiquier/app/ui/kit"
+	"github.com/echiquier/echiquier/app/ui/words"
+	"github.com/echiquier/echiquier/widgets"
+)
+
+// Notes gives the menu of a move in the move list (its comment, its
+// side lines).
+type Notes interface {
+	MenuOf(n *game.Node) *fyne.Menu
+}
+
+// Play is the play room.
+type Play struct {
+	env   *kit.Env
+	notes Notes
+	v     *view
+	// bestMove is the engine's best move at the position shown, drawn on
+	// the board, when hasBest.
+	bestMove game.Move
+	hasBest  bool
+}
+
+// view is what the room shows, made again in another language.
+type view struct {
+	board   *widgets.Board
+	moves   *widgets.MoveList
+	clocks  [2]*widgets.ClockFace // by colour
+	top     *fyne.Container       // holds the clock of the player at the top
+	bottom  *fyne.Container       // ... and at the bottom
+	banner  *banner
+	moveBox *moveBox
+	opening *widget.Label // the opening of the position shown
+	// actions are the play buttons with their words, and compact the
+	// same as icons in a row, for a small window.
+	actions, compact *fyne.Container
+	// shownClock is what each clock shows, to refresh only on change.
+	shownClock [2]clockShown
+}
+
+// Parts are the pieces of the room that the window lays out.
+type Parts struct {
+	// Banner is the strip above the board, which keeps its place when
+	// empty.
+	Banner fyne.CanvasObject
+	Board  fyne.CanvasObject
+	// TopClock and BottomClock hold the clocks of the players at the top
+	// and at the bottom of the board.
+	TopClock, BottomClock fyne.CanvasObject
+	Moves                 fyne.CanvasObject
+	// RowHeight is the height of a row of the move list.
+	RowHeight float32
+	Opening   fyne.CanvasObject
+	MoveBox   fyne.CanvasObject
+	// Actions are the play buttons; CompactActions the same as a row of
+	// icons.
+	Actions, CompactActions fyne.CanvasObject
+}
+
+// New makes the play room and adds its commands to the table; Build makes
+// what it shows.
+func New(env *kit.Env, notes Notes) *Play {
+	p := &Play{env: env, notes: notes}
+	p.addCommands()
+	return p
+}
+
+// Build makes what the room shows, in the window's language, and returns
+// its parts.
+func (p *Play) Build() Parts {
+	v := &view{
+		board:  widgets.NewBoard(p.env.Pieces()),
+		moves:  widgets.NewMoveList(),
+		clocks: [2]*widgets.ClockFace{widgets.NewClockFace(game.White), widgets.NewClockFace(game.Black)},
+		top:    container.NewStack(),
+		bottom: container.NewStack(),
+	}
+	p.v = v
+	b := v.board
+	b.OnMove = p.Move
+	b.OnPick = p.env.Session.TouchPiece
+	b.OnRefused = p.pieceRefused
+	b.OnIllegal = p.illegalDrop
+	b.OnTouchOther = p.env.Session.TouchOpponentPiece
+	b.OnOtherKey = p.boardKey
+	b.OnFocus = p.boardFocus
+	v.moves.OnSelect = p.env.Session.Show
+	v.moves.Menu = p.notes.MenuOf
+	v.moveBox = p.newMoveBox()
+	v.opening = widget.NewLabel("")
+	v.opening.Truncation = fyne.TextTruncateEllipsis
+	v.banner = p.newBanner()
+	cmds := p.env.Commands
+	ids := []kit.ID{kit.TakeBack, kit.OfferDraw, kit.ClaimDraw, kit.Resign, kit.Flip, kit.Pause}
+	var wide, icons []fyne.CanvasObject
+	for _, id := range ids {
+		wide = append(wide, cmds.Button(id))
+		icons = append(icons, cmds.IconButton(id))
+	}
+	v.actions = container.NewGridWithColumns(2, wide...)
+	v.compact = container.NewGridWithColumns(len(icons), icons...)
+	p.Refresh()
+	return Parts{
+		Banner: v.banner.slot, Board: b, TopClock: v.top, BottomClock: v.bottom,
+		Moves: v.moves, RowHeight: v.moves.RowHeight(), Opening: v.opening, MoveBox: v.moveBox.box,
+		Actions: v.actions, CompactActions: v.compact,
+	}
+}
+
+// SetCompact shows the clocks on one line each and the buttons as icons,
+// for a small window; false shows them whole.
+func (p *Play) SetCompact(on bool) {
+	for _, c := range p.v.clocks {
+		if c.Compact != on {
+			c.Compact = on
+			c.Refresh()
+		}
+	}
+}
+
+// ClockSize is the clocks' smallest size, compact or not.
+func (p *Play) ClockSize(compact bool) fyne.Size { return p.v.clocks[game.White].SizeFor(compact) }
+
+// Follow brings the room in line with what changed in the session.
+func (p *Play) Follow(ev session.Event) {
+	c := ev.Change
+	if c.Has(session.ViewChanged | session.GameChanged) {
+		// The game moved on: what the status line said of the last
+		// command is old news.
+		p.env.Status.ClearNotice()
+		p.v.board.CancelSelection()
+	}
+	switch {
+	case c.Has(session.GameChanged):
+		p.Refresh()
+	case c.Has(session.ViewChanged | session.TouchChanged):
+		p.refreshView()
+	case c.Has(session.ClocksChanged):
+		p.refreshClocks(true)
+		p.refreshStatus()
+	}
+}
+
+// Refresh brings the whole room in line with the session and the
+// settings.
+func (p *Play) Refresh() {
+	v, g := p.v, p.env.Session.Game()
+	p.env.DressBoard(v.board)
+	notation := p.env.Notation()
+	v.moves.Notation = func(san string) string { return game.FormatSAN(san, notation) }
+	v.moves.SetRoot(g.Root())
+	v.moves.SetResult(resultLine(g, notation))
+	p.refreshView()
+	p.refreshClocks(true)
+}
+
+// refreshView shows the position chosen on the board, in the move list
+// and in the status line: all that changes when the game does not, only
+// the move shown. The move list's tree is not read again.
+func (p *Play) refreshView() {
+	p.refreshBoard()
+	p.v.moves.SetCurrent(p.env.Session.Shown())
+	p.refreshStatus()
+	p.refreshOpening()
+}
+
+func (p *Play) refreshBoard() {
+	s, b := p.env.Session, p.v.board
+	n := s.Shown()
+	b.Pos = n.Position()
+	b.LastMove, b.HasLastMove = n.Move(), n.Parent() != nil
+	b.Legal = nil
+	if s.CanMoveHere() {
+		b.Legal = n.Legal()
+		if t := s.MustCapture(); t != game.NoSquare {
+			// Touch-move: only the captures of the piece touched.
+			b.Legal = slices.DeleteFunc(slices.Clone(b.Legal), func(m game.Move) bool { return m.To != t })
+		}
+	}
+	b.Locked = s.Touched()
+	b.Flipped = p.env.Settings.Flipped()
+	b.PromotionLetters = promotionLetters(p.env.Notation())
+	b.BestMove, b.HasBestMove = p.bestMove, p.hasBest
+	b.Refresh()
+	p.v.banner.refresh(n)
+}
+
+// ShowBestMove draws the engine's best move at the position shown on the
+// board as an arrow; ok false takes it away.
+func (p *Play) ShowBestMove(m game.Move, ok bool) {
+	if p.bestMove == m && p.hasBest == ok {
+		return
+	}
+	p.bestMove, p.hasBest = m, ok
+	b := p.v.board
+	b.BestMove, b.HasBestMove = m, ok
+	b.Refresh()
+}
+
+// promotionLetters are the letters that choose a promoted piece in the
+// board's chooser in a notation, besides English's Q, R, B and N.
+func promotionLetters(n game.Notation) map[rune]game.Kind {
+	if n != game.FrenchSAN {
+		return nil
+	}
+	return map[rune]game.Kind{'D': game.Queen, 'T': game.Rook, 'F': game.Bishop, 'C': game.Knight}
+}
+
+// resultLine is the last line of the move list: the result and how the
+// game ended ("0-1 · Black wins by checkmate"), and where the Laws ended a
+// game that its file goes on after; "" for a game that goes on.
+func resultLine(g *game.Game, n game.Notation) string {
+	var text string
+	if st := g.Status(); st.Over() {
+		text = g.Tag("Result") + " · " + words.GameResult(g)
+	}
+	if node, st, ok := g.LawEnd(); ok {
+		if text != "" {
+			text += "\n"
+		}
+		text += words.LawEnd(words.MoveLabel(node, n), st)
+	}
+	return text
+}
+
+// Tick looks at the clocks: the session ends the game when the side to
+// move's flag falls; a clock whose display changes is redrawn. The window
+// calls it on the UI goroutine, ten times a second.
+func (p *Play) Tick() {
+	if !p.env.Session.Tick() {
+		p.refreshClocks(false)
+	}
+}
+
+// clockShown is what a clock face shows, to redraw it only when that
+// changes.
+type clockShown struct {
+	text             string
+	running, toMove  bool
+	delay, bronstein time.Duration
+	toControl        int
+}
+
+// refreshClocks updates both clocks; unless forced, a clock is redrawn
+// only when the text it shows changes.
+func (p *Play) refreshClocks(force bool) {
+	v, g := p.v, p.env.Session.Game()
+	timed := !g.TimeControl().IsZero()
+	over := g.Status().Over()
+	if force {
+		top := game.Black
+		if p.env.Settings.Flipped() {
+			top = game.White
+		}
+		v.top.Objects = []fyne.CanvasObject{v.clocks[top]}
+		v.bottom.Objects = []fyne.CanvasObject{v.clocks[top.Other()]}
+		v.top.Refresh()
+		v.bottom.Refresh()
+	}
+	used := g.ClockState().Elapsed
+	for _, c := range []game.Color{game.White, game.Black} {
+		f := v.clocks[c]
+		rem := g.Remaining(c)
+		toMove := g.Turn() == c && !over
+		running := timed && toMove && !g.Paused()
+		st, toControl := g.StageOf(c)
+		shown := clockShown{text: widgets.FormatClock(rem), running: running, toMove: toMove, toControl: toControl}
+		if toMove && st.Delay > 0 {
+			// Tenths, as the face shows them: a redraw when they change.
+			if st.DelayKind == game.SimpleDelay {
+				shown.delay = max(st.Delay-used, 0).Truncate(100 * time.Millisecond)
+			} else {
+				shown.bronstein = min(used, st.Delay).Truncate(100 * time.Millisecond)
+			}
+		}
+		if !force && shown == v.shownClock[c] {
+			continue
+		}
+		v.shownClock[c] = shown
+		f.Name, f.Remaining, f.Running, f.ToMove = words.PlayerName(g, c), rem, running, toMove
+		f.Paused, f.Untimed = timed && g.Paused() && !over, !timed
+		f.Delay, f.Bronstein, f.MovesToControl = shown.delay, shown.bronstein, toControl
+		f.Refresh()
+	}
+}
+
+// refreshStatus says where the game stands in the status line.
+func (p *Play) refreshStatus() {
+	s := p.env.Session
+	g := s.Game()
+	text := words.ToMove(g)
+	switch {
+	case g.Status().Over():
+		text = words.GameResult(g)
+	case g.Paused() && !g.TimeControl().IsZero():
+		text = words.ClocksPaused(text)
+	}
+	if t := s.MustCapture(); t != game.NoSquare {
+		text = words.MustCapture(t)
+	}
+	if by, declined := s.DrawDeclined(); declined && !g.Status().Over() {
+		text = words.DrawDeclined(text, words.PlayerName(g, by.Other()))
+	}
+	if by, offered := g.DrawOffer(); offered && !s.Browsing() {
+		text = words.AnswerTheOffer(words.PlayerName(g, by.Other()))
+	}
+	if s.Browsing() && s.CanMoveHere() {
+		text = words.SideLineHint(text)
+	}
+	p.env.Status.Set(text)
+}
+
+// refreshOpening names the opening of the position shown: the deepest
+// position of the table on its line, so that it stays named once the
+// game has left the book. The start position has no name: the window
+// shows it before the table is read, and does not wait for it.
+func (p *Play) refreshOpening() {
+	text := ""
+	n := p.env.Session.Shown()
+	if pos := n.Position(); n.Parent() == nil && pos.FEN() == game.StartFEN {
+		// the table names no start position
+	} else if o, ok := p.env.Openings.Line(n); ok {
+		text = o.ECO + " " + p.env.OpeningName(o.Name)
+	}
+	if p.v.opening.Text != text {
+		p.v.opening.SetText(text)
+	}
+}

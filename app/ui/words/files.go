@@ -1,0 +1,167 @@
+package words
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"fyne.io/fyne/v2/lang"
+
+	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/pgn"
+	"github.com/echiquier/echiquier/app/safefile"
+	"github.com/echiquier/echiquier/app/session"
+	"github.com/echiquier/echiquier/settings"
+)
+
+// DiskReason says in a few words why a file could not be written.
+func DiskReason(err error) string {
+	switch {
+	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
+		return lang.L("the disk is full")
+	case errors.Is(err, syscall.EROFS):
+		return lang.L("the folder is read-only")
+	case errors.Is(err, syscall.EACCES), errors.Is(err, syscall.EPERM):
+		return lang.L("no permission to write there")
+	}
+	return OneLine(err.Error())
+}
+
+// SaveError says that the game was not saved, why, what became of the
+// file, and that the game itself is safe.
+func SaveError(err error) string {
+	var se *session.SaveError
+	var fe *safefile.Error
+	if !errors.As(err, &se) || !errors.As(err, &fe) {
+		return Error(err)
+	}
+	data := map[string]any{"File": filepath.Base(fe.Path), "Kept": fe.Kept}
+	fate := lang.L("The game was not saved; the file {{.File}} is unchanged.", data)
+	switch {
+	case fe.Kept != "":
+		fate = lang.L("The game was not saved, and {{.File}} may be damaged: its former content is kept in {{.Kept}}.", data)
+	case !fe.Unchanged:
+		fate = lang.L("The game was not saved, and {{.File}} may not be complete.", data)
+	case fe.Reason == safefile.ReasonNotFound:
+		fate = lang.L("The game was not saved.")
+	}
+	return fate + "\n" + saveReasonText(fe) + "\n" + lang.L("The game is still open here: nothing of it is lost.")
+}
+
+// saveReasonText says why a file could not be written.
+func saveReasonText(fe *safefile.Error) string {
+	switch fe.Reason {
+	case safefile.ReasonNoSpace:
+		return lang.L("The disk is full.")
+	case safefile.ReasonReadOnly:
+		return lang.L("The file or its folder is read-only.")
+	case safefile.ReasonIsDir:
+		return lang.L("A folder has that name.")
+	case safefile.ReasonNotFound:
+		return lang.L("The folder does not exist.")
+	case safefile.ReasonPermission:
+		return lang.L("You are not allowed to write there.")
+	case safefile.ReasonChanged:
+		return lang.L("Another program changed the file since it was opened.")
+	}
+	return OneLine(fe.Err.Error())
+}
+
+// LoadErrors lists the games that could not be read, with their
+// line and text, the first few of them.
+func LoadErrors(errs []pgn.GameError) string {
+	const most = 5
+	var lines []string
+	for i, e := range errs {
+		if i == most {
+			lines = append(lines, lang.L("… and {{.Count}} more", map[string]any{"Count": len(errs) - most}))
+			break
+		}
+		lines = append(lines, Error(e.Err))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// PasteError says that the clipboard holds neither a position nor a
+// game, why, and the line of the text where it stops being readable.
+func PasteError(text string, err error) string {
+	msg := lang.L("The clipboard holds neither a position (FEN) nor a game (PGN).")
+	var bad *session.BadGamesError
+	var fe *game.FENError
+	switch {
+	case errors.Is(err, session.ErrNoGame):
+		return msg
+	case errors.Is(err, session.ErrPasteTooLong):
+		return lang.L("The text on the clipboard is too long to be pasted.")
+	case errors.As(err, &fe):
+		return msg + "\n" + FENError(fe)
+	case errors.As(err, &bad):
+		err = bad.Games[0].Err
+	}
+	msg += "\n" + Error(err)
+	if line := errorLine(err); line > 0 {
+		if s := textLine(text, line); s != "" {
+			msg += "\n" + lang.L("Line {{.Line}}: {{.Text}}", map[string]any{"Line": line, "Text": s})
+		}
+	}
+	return msg
+}
+
+// errorLine returns the line of the text an error of PGN reading is at,
+// or 0.
+func errorLine(err error) int {
+	var se *pgn.SyntaxError
+	var pe *game.PGNError
+	switch {
+	case errors.As(err, &pe):
+		return pe.Line
+	case errors.As(err, &se):
+		return se.Line
+	}
+	return 0
+}
+
+// textLine returns line n (from 1) of text, cut to a readable length.
+func textLine(text string, n int) string {
+	for i := 1; i < n; i++ {
+		_, rest, ok := strings.Cut(text, "\n")
+		if !ok {
+			return ""
+		}
+		text = rest
+	}
+	return strings.TrimSpace(OneLine(text))
+}
+
+// SettingsNotice says what was wrong with the stored settings and
+// where the old file was kept.
+func SettingsNotice(n settings.Notice) string {
+	if n.KeptAs == "" {
+		return lang.L("The stored settings could not be read and could not be set aside ({{.Error}}): the app starts with the default settings.",
+			map[string]any{"Error": OneLine(fmt.Sprint(n.MoveErr))})
+	}
+	return lang.L("The stored settings could not be read: the app starts with the default settings. The old file is kept in {{.File}}.",
+		map[string]any{"File": n.KeptAs})
+}
+
+// FileError says that a file could not be opened or read, and why;
+// nothing changed.
+func FileError(err error) string {
+	var fe *session.FileError
+	if !errors.As(err, &fe) {
+		return Error(err)
+	}
+	why := Error(fe.Err)
+	var bad *session.BadGamesError
+	switch {
+	case errors.As(fe.Err, &bad):
+		why = LoadErrors(bad.Games)
+	case errors.Is(fe.Err, session.ErrNoGame):
+		why = lang.L("The file holds no game.")
+	case errors.Is(fe.Err, session.ErrFileChanged):
+		why = lang.L("The file has changed since it was opened: open it again.")
+	}
+	return lang.L("Could not open {{.File}}:", map[string]any{"File": filepath.Base(fe.Path)}) + "\n" + why
+}
