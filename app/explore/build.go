@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/echiquier/echiquier/app/pgn"
+	"github.com/echiquier/echiquier/app/safefile"
 )
 
 // Build reads every game of the PGN file at path and records the
@@ -320,7 +321,7 @@ func (e *edge) count(rec *record, mover int) {
 // build builds the tree of the file at path, once: ErrFileChanged when
 // the file changed while it was read.
 func build(ctx context.Context, path string, progress func(done, total int64), opt options) (*Tree, error) {
-	f, err := os.Open(path)
+	f, err := safefile.OpenRead(path)
 	if err != nil {
 		return nil, err
 	}

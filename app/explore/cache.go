@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/safefile"
 )
 
 // A tree is cached in one file per PGN file, in a directory of the
@@ -266,7 +267,7 @@ func reuse(ctx context.Context, abs, name string, progress func(done, total int6
 	if err != nil {
 		return nil, err
 	}
-	f, err := os.Open(abs)
+	f, err := safefile.OpenRead(abs)
 	if err != nil {
 		return nil, err
 	}
@@ -431,7 +432,7 @@ func readHeader(r io.ReaderAt) (header, error) {
 
 // headerOf reads the header of the cache file name.
 func headerOf(name string) (header, error) {
-	f, err := os.Open(name)
+	f, err := safefile.OpenRead(name)
 	if err != nil {
 		return header{}, err
 	}
@@ -445,7 +446,7 @@ var errStale = errors.New("the cached tree is of another version of the file")
 // load reads the cached tree in the file name, if it is of the PGN file
 // of key.
 func load(name string, key sourceKey) (*Tree, error) {
-	f, err := os.Open(name)
+	f, err := safefile.OpenRead(name)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,8 @@ import (
 	"hash/fnv"
 	"io"
 	"os"
+
+	"github.com/echiquier/echiquier/app/safefile"
 )
 
 // A cached tree is of its PGN file as it was when the tree was built.
@@ -52,7 +54,7 @@ var ErrFileChanged = errors.New("the file changed while its opening tree was bui
 
 // keyOf reads the key of the file at path.
 func keyOf(path string) (sourceKey, error) {
-	f, err := os.Open(path)
+	f, err := safefile.OpenRead(path)
 	if err != nil {
 		return sourceKey{}, err
 	}

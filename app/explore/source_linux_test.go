@@ -8,6 +8,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 
@@ -182,5 +183,28 @@ func TestTouchedFileKeepsItsTree(t *testing.T) {
 			t.Errorf("%s: the cache file was replaced: the tree was built again", change.name)
 		}
 		loadCached(t, path, dir).Close()
+	}
+}
+
+// TestAPipeIsNeverWaitedOn: a file replaced by a named pipe after it was
+// opened in the window would have kept the tree's reader waiting for
+// ever.
+func TestAPipeIsNeverWaitedOn(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.pgn")
+	if err := syscall.Mkfifo(path, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := explore.BuildCached(context.Background(), path, t.TempDir(), nil)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Error("a tree was built of a pipe")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the tree waits on the pipe")
 	}
 }
