@@ -317,6 +317,6 @@ const (
 	linesRows   = 4
 	treeRows    = 4
 	treeShare   = 0.6
-	reportRows  = 5
+	reportRows  = 4
 	reportShare = 0.5
 )
