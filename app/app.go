@@ -27,6 +27,7 @@ import (
 	"github.com/echiquier/echiquier/app/ui/newgame"
 	"github.com/echiquier/echiquier/app/ui/picker"
 	"github.com/echiquier/echiquier/app/ui/play"
+	"github.com/echiquier/echiquier/app/ui/report"
 	"github.com/echiquier/echiquier/app/ui/settingswin"
 	"github.com/echiquier/echiquier/app/ui/tree"
 	"github.com/echiquier/echiquier/app/ui/words"
@@ -61,6 +62,7 @@ type App struct {
 	picker   *picker.Picker
 	tree     *tree.Tree
 	analysis *analysis.Analysis
+	report   *report.Report
 	newGame  *newgame.NewGame
 	settings *settingswin.SettingsWin
 	help     *help.Help
@@ -141,6 +143,7 @@ func New(fa fyne.App, o Options) *App {
 	a.picker = picker.New(env, a.files)
 	a.tree = tree.New(env, a.play, a.picker, o.TreeCacheDir)
 	a.analysis = analysis.New(env, a.play, o.DetectEngine)
+	a.report = report.New(env)
 	a.newGame = newgame.New(env, a.files)
 	a.settings = settingswin.New(env, a, settingswin.Tab{
 		Title: func() string { return lang.L("Engine") }, Content: a.analysis.SettingsTab, Closed: a.analysis.SettingsClosed})
@@ -212,6 +215,7 @@ func (a *App) sessionChanged(ev session.Event) {
 	}
 	a.play.Follow(ev)
 	a.analysis.Follow(ev)
+	a.report.Follow(ev)
 	a.picker.Follow(ev)
 	a.tree.Follow(ev)
 	a.files.Follow(ev)
@@ -240,6 +244,7 @@ func (a *App) SettingsChanged() {
 	a.env.Session.SetTouchMove(a.env.Settings.TouchMove())
 	a.play.Refresh()
 	a.analysis.Refresh()
+	a.report.Refresh()
 	a.tree.Follow(session.Event{})
 	a.env.Commands.Refresh()
 }

@@ -127,6 +127,7 @@ func TestEndToEnd(t *testing.T) {
 		e.shortcutsAndDialogs(l.language, l.settings)
 		e.dialogsOneByOne(l.language)
 		e.wholeGameAnalysis(l.language)
+		e.gameReport(l.language)
 		e.clipboardRoundTrip(l.language)
 		e.openingTree(l.language)
 		e.windowLayout(l.language)

@@ -29,7 +29,7 @@ func (a *App) build() {
 	pp := a.play.Build()
 	ap := a.analysis.Build()
 	treePanel := a.tree.Build()
-	moves := newMovesLayout(pp, ap, treePanel)
+	moves := newMovesLayout(pp, ap, a.report.Build(), treePanel)
 	side := &sideLayout{play: a.play, moves: moves}
 	sideBox := container.New(side, pp.TopClock, moves.box, pp.Opening, pp.MoveBox, pp.Actions, pp.CompactActions, pp.BottomClock)
 	a.side = sideBox
@@ -185,17 +185,19 @@ func (l *sideLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 }
 
 // movesLayout lays out the move list and what goes under it: the
-// evaluation graph, the progress of the whole game's analysis, the
-// engine's lines, the opening tree. Only the move list's few rows count
-// in its smallest size: the rest share the height left, so that showing
-// them never makes the window grow. Spare height goes to the move list,
-// the tree and the engine's lines.
+// evaluation graph, the progress of the whole game's analysis, the game
+// report, the engine's lines, the opening tree. Only the move list's few
+// rows count in its smallest size: the rest share the height left, so
+// that showing them never makes the window grow. Spare height goes to
+// the move list, the report, the tree and the engine's lines.
 type movesLayout struct {
 	box                  *fyne.Container
 	list, graph, running fyne.CanvasObject
-	// lines is the engine's lines, in panel, and tree the opening tree,
-	// in treePanel: scrolls that hold them, so that a squeezed panel
-	// scrolls rather than draws over itself.
+	// report is the game report, in reportPanel, lines the engine's
+	// lines, in panel, and tree the opening tree, in treePanel: scrolls
+	// that hold them, so that a squeezed panel scrolls rather than draws
+	// over itself.
+	report, reportPanel           fyne.CanvasObject
 	lines, panel, tree, treePanel fyne.CanvasObject
 	rowHeight                     float32
 }
@@ -203,11 +205,11 @@ type movesLayout struct {
 // minRows is how many rows of moves the move list always shows.
 const minRows = 3
 
-func newMovesLayout(pp play.Parts, ap analysis.Parts, tree fyne.CanvasObject) *movesLayout {
-	panel, treePanel := container.NewVScroll(ap.Panel), container.NewVScroll(tree)
-	l := &movesLayout{list: pp.Moves, graph: ap.Graph, running: ap.Running, lines: ap.Panel, panel: panel,
-		tree: tree, treePanel: treePanel, rowHeight: pp.RowHeight}
-	l.box = container.New(l, pp.Moves, ap.Graph, ap.Running, panel, treePanel)
+func newMovesLayout(pp play.Parts, ap analysis.Parts, report, tree fyne.CanvasObject) *movesLayout {
+	panel, treePanel, reportPanel := container.NewVScroll(ap.Panel), container.NewVScroll(tree), container.NewVScroll(report)
+	l := &movesLayout{list: pp.Moves, graph: ap.Graph, running: ap.Running, report: report, reportPanel: reportPanel,
+		lines: ap.Panel, panel: panel, tree: tree, treePanel: treePanel, rowHeight: pp.RowHeight}
+	l.box = container.New(l, pp.Moves, ap.Graph, ap.Running, reportPanel, panel, treePanel)
 	return l
 }
 
@@ -223,7 +225,17 @@ func (l *movesLayout) wanted() float32 {
 			h += p.o.MinSize().Height + p.want + fynetheme.Padding()
 		}
 	}
+	if l.report.Visible() {
+		h += l.reportWant() + fynetheme.Padding()
+	}
 	return h
+}
+
+// reportWant is the height of the report's first rows, which it has
+// before the list and the tree take more than their own: the players
+// and their accuracy, average loss and first counts.
+func (l *movesLayout) reportWant() float32 {
+	return min(l.report.MinSize().Height, reportRows*l.rowHeight)
 }
 
 // minHeight is the height of the move list's few rows.
@@ -234,11 +246,14 @@ func (l *movesLayout) MinSize([]fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(l.list.MinSize().Width, l.minHeight())
 }
 
-// Layout stacks the list, the graph, the progress, the engine's lines
-// and the tree. Each has first what it cannot do without (the list's few
-// rows, the graph, the progress, the engine's score and best line, the
-// tree's headings with a few of its rows), as far as the height goes;
-// then the engine's other lines; what is left goes to the list and the
+// Layout stacks the list, the graph, the progress, the report, the
+// engine's lines and the tree. Each has first what it cannot do without
+// (the list's few rows, the graph, the progress, the engine's score and
+// best line, the tree's headings with a few of its rows, then the
+// report's first rows: the engine and the tree are shown when asked, the
+// report whenever the game has evaluations), as far as the height goes;
+// then the engine's other lines; then the rest of the report, from a
+// share of what is left; what is left then goes to the list and the
 // tree, the tree taking the larger share.
 func (l *movesLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	pad := fynetheme.Padding()
@@ -256,9 +271,19 @@ func (l *movesLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	linesMin := l.lines.MinSize().Height
 	lines := take(l.lines, min(linesMin, linesRows*l.rowHeight))
 	tree := take(l.tree, l.tree.MinSize().Height+treeRows*l.rowHeight)
+	report := take(l.report, l.reportWant())
+	if report > 0 && report < l.rowHeight { // a sliver would show nothing
+		rest += report + pad
+		report = 0
+	}
 	if lines > 0 && rest > 0 {
 		more := min(linesMin-lines, rest)
 		lines += more
+		rest -= more
+	}
+	if report > 0 && rest > 0 {
+		more := min(l.report.MinSize().Height-report, rest*reportShare)
+		report += more
 		rest -= more
 	}
 	if tree > 0 && rest > 0 {
@@ -270,7 +295,7 @@ func (l *movesLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	for _, p := range []struct {
 		o fyne.CanvasObject
 		h float32
-	}{{l.list, list}, {l.graph, graph}, {l.running, running}, {l.panel, lines}, {l.treePanel, tree}} {
+	}{{l.list, list}, {l.graph, graph}, {l.running, running}, {l.reportPanel, report}, {l.panel, lines}, {l.treePanel, tree}} {
 		if p.o != l.list && p.h == 0 {
 			p.o.Resize(fyne.NewSize(size.Width, 0))
 			continue
@@ -285,9 +310,13 @@ func (l *movesLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 // line) show before the tree has its room; treeRows is how many rows of
 // moves the opening tree shows before the engine's other lines and the
 // move list get more than their few rows; treeShare is the share of the
-// height left that the tree takes beside the move list.
+// height left that the tree takes beside the move list; reportRows is
+// how many rows of moves high the report's first rows are, and
+// reportShare the share of the height left that the rest of it may take.
 const (
-	linesRows = 4
-	treeRows  = 4
-	treeShare = 0.6
+	linesRows   = 4
+	treeRows    = 4
+	treeShare   = 0.6
+	reportRows  = 4
+	reportShare = 0.5
 )

@@ -18,7 +18,7 @@ func menuLayout() []kit.MenuSpec {
 			kit.EditComment, kit.KeyboardBoard}},
 		{Title: "View", Items: []kit.ID{kit.Flip, kit.AutoFlip, kit.OpeningTree, kit.TreeGames, sep,
 			kit.ShowStart, kit.PreviousMove, kit.NextMove, kit.BackToGame}},
-		{Title: "Analysis", Items: []kit.ID{kit.Analyse, kit.AnalyseGame}, Note: true},
+		{Title: "Analysis", Items: []kit.ID{kit.Analyse, kit.AnalyseGame, sep, kit.GameReport, kit.CopyReport}, Note: true},
 		{Title: "Help", Items: []kit.ID{kit.Shortcuts}},
 	}
 }

@@ -58,4 +58,8 @@ const (
 	// analysis
 	Analyse     ID = "analyse"
 	AnalyseGame ID = "analyseGame"
+
+	// report
+	GameReport ID = "gameReport"
+	CopyReport ID = "copyReport"
 )
