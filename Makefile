@@ -120,7 +120,7 @@ corpus-check:
 
 # Each fuzz target runs for a short while; go test -fuzz takes one target
 # at a time.
-FUZZ_PKGS := ./app/pgn ./app/game ./app/engine ./app/autosave
+FUZZ_PKGS := ./app/pgn ./app/game ./app/engine ./app/autosave ./app/explore
 fuzz:
 	@for pkg in $(FUZZ_PKGS); do \
 		for target in $$($(GO) test -list '^Fuzz' $$pkg | grep ^Fuzz); do \

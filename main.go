@@ -3,6 +3,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"log"
 	"os"
 	"runtime/debug"
@@ -16,6 +17,10 @@ import (
 )
 
 func main() {
+	if err := app.DisplayProblem(); err != nil {
+		fmt.Fprintf(os.Stderr, "Échiquier needs a graphical display: %v\n", err)
+		os.Exit(1)
+	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		go limitMemory(context.Background(), time.Second)
 	}

@@ -2,8 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"testing"
 	"time"
 )
@@ -36,5 +41,33 @@ func waitForLimit(t *testing.T, ok func(int64) bool) {
 			t.Fatalf("memory limit %d MiB", debug.SetMemoryLimit(-1)>>20)
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestWithoutADisplayOneSentence: started without a display, the program
+// says so in one line and ends with status 1; it ended with a Go panic
+// and 38 lines of stack trace.
+func TestWithoutADisplayOneSentence(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the X display is looked for on Linux and the BSDs only")
+	}
+	bin := filepath.Join(t.TempDir(), "echiquier")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for display, want := range map[string]string{
+		"":      "Échiquier needs a graphical display: DISPLAY is not set\n",
+		":987":  "Échiquier needs a graphical display: the display :987 cannot be reached\n",
+		"weird": "Échiquier needs a graphical display: DISPLAY \"weird\" is not a display's name\n",
+	} {
+		cmd := exec.Command(bin)
+		cmd.Env = append(os.Environ(), "DISPLAY="+display, "HOME="+t.TempDir(), "LANG=en_US.UTF-8", "LC_ALL=", "LANGUAGE=")
+		var stderr, stdout strings.Builder
+		cmd.Stderr, cmd.Stdout = &stderr, &stdout
+		err := cmd.Run()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 1 || stderr.String() != want || stdout.Len() != 0 {
+			t.Errorf("DISPLAY=%q: %v, said %q (and %q)", display, err, stderr.String(), stdout.String())
+		}
 	}
 }

@@ -143,7 +143,7 @@ func New(fa fyne.App, o Options) *App {
 	a.analysis = analysis.New(env, a.play, o.DetectEngine)
 	a.newGame = newgame.New(env, a.files)
 	a.settings = settingswin.New(env, a, settingswin.Tab{
-		Title: func() string { return lang.L("Engine") }, Content: a.analysis.SettingsTab})
+		Title: func() string { return lang.L("Engine") }, Content: a.analysis.SettingsTab, Closed: a.analysis.SettingsClosed})
 	a.help = help.New(env, menuLayout)
 	env.Commands.Add(kit.Command{ID: kit.Quit, Label: "Quit", Shortcut: kit.Ctrl(fyne.KeyQ), Run: a.quit})
 	env.Keys.Cancel = a.play.EndKeyboardBoard
@@ -226,7 +226,7 @@ func (a *App) refreshTitle() {
 	s := a.env.Session
 	title := lang.L("Échiquier")
 	if name := s.FileName(); name != "" {
-		title = words.OneLine(name) + " — " + title
+		title = words.Shown(name) + " — " + title
 	}
 	if s.Dirty() {
 		title = "• " + title
@@ -262,25 +262,14 @@ func (a *App) loadLanguage() {
 }
 
 // firstGame is the game on screen at start: from the start position,
-// with the time control of the settings, its clocks paused until the
-// first move, the players named as last time.
+// with the time control of the settings, the players named as last time.
+// The session makes its clocks wait for the first move.
 func (a *App) firstGame() *game.Game {
-	// Until it is paused, the game's time stands still: the clocks show
-	// the whole time, not a few milliseconds less.
 	env := a.env
-	start, started := env.Now(), false
-	now := func() time.Time {
-		if !started {
-			return start
-		}
-		return env.Now()
-	}
-	g, err := game.New(game.Options{Now: now, TimeControl: env.Settings.TimeControl()})
+	g, err := game.New(game.Options{Now: env.Now, TimeControl: env.Settings.TimeControl()})
 	if err != nil {
-		g, _ = game.New(game.Options{Now: now})
+		g, _ = game.New(game.Options{Now: env.Now})
 	}
-	g.Pause()
-	started = true
 	white, black := env.Settings.PlayerNames()
 	g.SetTag("White", white)
 	g.SetTag("Black", black)
@@ -290,9 +279,7 @@ func (a *App) firstGame() *game.Game {
 // quit closes the app once the game is safe to leave.
 func (a *App) quit() {
 	a.files.ConfirmDiscard(func() {
-		if !a.env.Session.Dirty() {
-			a.env.Session.Discard()
-		}
+		a.env.Session.Discard()
 		a.stop()
 		a.env.Window.Close()
 		a.fyne.Quit()
@@ -342,6 +329,7 @@ func (a *App) openAutosave(dir string) (*autosave.Store, error) {
 		Now:       a.env.Now,
 		OnError:   func(err error) { a.env.Post(func() { a.files.AutosaveFailed(err) }) },
 		OnRecover: func() { a.env.Post(func() { a.files.AutosaveFailed(nil) }) },
+		OnTrash:   func(err error) { a.env.Post(func() { a.files.Trashed(err) }) },
 	})
 	if err != nil {
 		return nil, err

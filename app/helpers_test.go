@@ -36,6 +36,7 @@ func newHarnessIn(t *testing.T, dir string) *harness {
 	t.Helper()
 	fa := test.NewTempApp(t)
 	uitest.NoPortal(t)
+	t.Setenv("XDG_DATA_HOME", t.TempDir()) // what the test gives up goes to a Trash of its own
 	h := &harness{t: t, clock: &uitest.Clock{T: time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC)}, queue: make(uitest.Queue, 100000)}
 	// The tests play untimed unless they say otherwise.
 	settings.New(fa.Preferences()).SetTimeControl(game.TimeControl{})

@@ -251,3 +251,15 @@ func TestTheSidePanelFitsItsWidthInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestTheTitleShowsAStrangeFileNameOnOneLine: a file name with a line
+// break or bytes that are not UTF-8 went raw into the title.
+func TestTheTitleShowsAStrangeFileNameOnOneLine(t *testing.T) {
+	h := newHarness(t)
+	path := filepath.Join(t.TempDir(), "two\nlines \xff.pgn")
+	uitest.WriteFile(t, path, "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 *\n")
+	h.open(path)
+	if got, want := h.win().Title(), "two⏎lines �.pgn — Échiquier"; got != want {
+		t.Errorf("title %q, want %q", got, want)
+	}
+}

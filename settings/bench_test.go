@@ -19,6 +19,21 @@ func BenchmarkSet(b *testing.B) {
 	}
 }
 
+// BenchmarkRead measures what reading a setting costs the caller: a look
+// at the file, to see whether another copy of the program replaced it.
+func BenchmarkRead(b *testing.B) {
+	s, _ := settings.OpenFile(filepath.Join(b.TempDir(), "settings.json"), settings.Options{})
+	defer s.Close()
+	s.SetBool("board.flipped", true)
+	if err := s.Flush(); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		s.BoolWithFallback("board.flipped", false)
+	}
+}
+
 // BenchmarkWrite measures one write of a file of the app's size: temporary
 // file, fsync, rename, fsync of the folder; what a synchronous Set would
 // cost the caller.

@@ -46,10 +46,16 @@ func (s *Settings) EngineThreads() int {
 // SetEngineThreads sets EngineThreads.
 func (s *Settings) SetEngineThreads(n int) { s.p.SetString(keyEngineThreads, strconv.Itoa(n)) }
 
-// EngineHash returns the size of the engine's hash table, in megabytes.
+// EngineHash returns the size of the engine's hash table, in megabytes,
+// at most EngineHashLimit.
 func (s *Settings) EngineHash() int {
-	return s.number(keyEngineHash, 1, MaxEngineHash, engine.DefaultHash)
+	return min(s.number(keyEngineHash, 1, MaxEngineHash, engine.DefaultHash), EngineHashLimit())
 }
+
+// EngineHashLimit is the largest hash table this machine can give the
+// engine, in megabytes: half of its memory (engine.MaxHash), at most
+// MaxEngineHash.
+func EngineHashLimit() int { return min(MaxEngineHash, engine.MaxHash()) }
 
 // SetEngineHash sets EngineHash.
 func (s *Settings) SetEngineHash(mb int) { s.p.SetString(keyEngineHash, strconv.Itoa(mb)) }

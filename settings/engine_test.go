@@ -47,3 +47,11 @@ func TestEngineValuesOutOfRangeFallBack(t *testing.T) {
 		t.Errorf("10 ms a move reads as %v, want the default", s.EngineMoveTime())
 	}
 }
+
+func TestTheHashIsBoundedByTheMachine(t *testing.T) {
+	s := settings.New(test.NewTempApp(t).Preferences())
+	s.SetEngineHash(settings.MaxEngineHash)
+	if got, limit := s.EngineHash(), settings.EngineHashLimit(); got != limit || limit > engine.MaxHash() {
+		t.Errorf("a hash of %d MB asked: %d given, the limit is %d, the machine's %d", settings.MaxEngineHash, got, limit, engine.MaxHash())
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -30,6 +32,14 @@ const staleTempAge = 10 * time.Minute
 // tempSuffix ends the names of the temporary files written before a rename.
 const tempSuffix = ".tmp"
 
+// lockSuffix ends the name of the lock file beside the settings file.
+const lockSuffix = ".lock"
+
+// defaultLockWait is how long a write waits for another copy of the
+// program to finish writing: a write takes a few milliseconds, a second
+// on a slow disk.
+const defaultLockWait = 2 * time.Second
+
 var (
 	errEmpty    = errors.New("the file is empty")
 	errTooLarge = fmt.Errorf("the file is larger than %d bytes", maxFileSize)
@@ -50,6 +60,14 @@ type Options struct {
 	// yet, so that users keep the settings of earlier versions. "" imports
 	// nothing; so does a file that cannot be read.
 	Import string
+	// LockWait bounds how long a write waits for another copy of the
+	// program to finish its own write; then it writes without waiting
+	// and logs it. 0 means 2 seconds.
+	LockWait time.Duration
+	// Logf logs what the store did on its own that the user may want to
+	// know about later: a write made without the lock, a damaged file
+	// moved aside at a write. nil means log.Printf.
+	Logf func(format string, v ...any)
 }
 
 // FileStore keeps settings in a JSON file. Each write goes to a temporary
@@ -59,27 +77,48 @@ type Options struct {
 // at once; a goroutine writes, one write for a burst of changes. Close
 // writes what is left; a failed write is retried on the next change.
 //
+// Several copies of the program may share the file. A write changes only
+// the keys this copy set since it last wrote them: it reads the file as it
+// is then and writes these changes over it, holding a lock file beside it
+// (path + ".lock") so that two copies writing at the same moment take
+// turns. A write that cannot have the lock within Options.LockWait is made
+// without it, and logged: a change the other copy writes at that very
+// moment may then be lost. Each read or change of a setting first looks
+// whether another copy replaced the file since this one last read or
+// wrote it (its identity, modification time and size) and, if so, reads
+// it again; it never waits for this copy's own write in progress, which
+// brings the file's values when it ends.
+//
 // A FileStore is safe for use by several goroutines.
 type FileStore struct {
-	path string
+	path     string
+	lockWait time.Duration
+	logf     func(format string, v ...any)
 
-	// writing is held across a snapshot and its write, so that an older
-	// snapshot never lands after a newer one.
-	writing sync.Mutex
+	// disk is held while this process reads or writes the file, so that
+	// an older snapshot never lands after a newer one and a reading never
+	// undoes a write.
+	disk sync.Mutex
+	// seen is the file as this process last read or wrote it. Guarded by
+	// disk.
+	seen fileStamp
+	// unmoved is why the file at path is unusable, when it could not be
+	// moved aside yet: the next write moves it first, never over it.
+	// Guarded by disk.
+	unmoved error
 
-	mu      sync.Mutex
-	values  map[string]any // bool or string
-	changes uint64         // changes made to values so far
-	saved   uint64         // changes on disk
-	failure error          // of the last write, nil once one succeeds
+	mu sync.Mutex
+	// values are the file's as last read or written, with pending on
+	// top; each is a bool or a string.
+	values map[string]any
+	// pending are the values set since they were last written: what the
+	// next write changes in the file.
+	pending map[string]any
+	failure error // of the last write, nil once one succeeds
 	// reported tells whether onError was told of failure.
 	reported bool
 	onError  func(error)
 	closed   bool
-	// unmoved is why the file at path is unusable, when it could not be
-	// moved aside yet: the next write moves it first, never over it.
-	// Guarded by writing.
-	unmoved error
 
 	wake chan struct{}
 	done chan struct{}
@@ -135,18 +174,28 @@ func (e *SaveError) Unwrap() error { return e.Err }
 // Call Close before the program ends.
 func OpenFile(path string, o Options) (*FileStore, []Notice) {
 	s := &FileStore{
-		path:   path,
-		values: map[string]any{},
-		wake:   make(chan struct{}, 1),
-		done:   make(chan struct{}),
+		path:     path,
+		lockWait: o.LockWait,
+		logf:     o.Logf,
+		values:   map[string]any{},
+		pending:  map[string]any{},
+		wake:     make(chan struct{}, 1),
+		done:     make(chan struct{}),
+	}
+	if s.lockWait <= 0 {
+		s.lockWait = defaultLockWait
+	}
+	if s.logf == nil {
+		s.logf = log.Printf
 	}
 	removeStaleTemps(path)
 	var notices []Notice
+	s.seen = stampOf(path)
 	values, err := readSettings(path)
 	switch {
 	case err == nil:
 		s.values = values
-	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+	case isMissing(err):
 		if o.Import != "" {
 			s.importFyne(o.Import)
 		}
@@ -158,7 +207,7 @@ func OpenFile(path string, o Options) (*FileStore, []Notice) {
 		notices = append(notices, n)
 	}
 	go s.run()
-	if s.changes > 0 {
+	if len(s.pending) > 0 {
 		// The import is written at once so that it happens only once.
 		s.wake <- struct{}{}
 	}
@@ -176,14 +225,21 @@ func (s *FileStore) importFyne(path string) {
 		switch v.(type) {
 		case bool, string:
 			s.values[k] = v
-			s.changes = 1
+			s.pending[k] = v
 		}
 	}
 }
 
+// isMissing reports whether err says that there is no file at the path.
+func isMissing(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
+}
+
 // BoolWithFallback returns the value of key, or fallback when there is
-// none or it is not a bool.
+// none or it is not a bool. The file is read again first if another copy
+// of the program replaced it.
 func (s *FileStore) BoolWithFallback(key string, fallback bool) bool {
+	s.refresh()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if v, ok := s.values[key].(bool); ok {
@@ -193,8 +249,10 @@ func (s *FileStore) BoolWithFallback(key string, fallback bool) bool {
 }
 
 // StringWithFallback returns the value of key, or fallback when there is
-// none or it is not a string.
+// none or it is not a string. The file is read again first if another
+// copy of the program replaced it.
 func (s *FileStore) StringWithFallback(key, fallback string) string {
+	s.refresh()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if v, ok := s.values[key].(string); ok {
@@ -210,14 +268,17 @@ func (s *FileStore) SetBool(key string, value bool) { s.set(key, value) }
 // holds UTF-8 text: other bytes are written as U+FFFD.
 func (s *FileStore) SetString(key, value string) { s.set(key, value) }
 
+// set sets the value of key, unless it has that value already (read
+// again from the file if another copy of the program replaced it).
 func (s *FileStore) set(key string, value any) {
+	s.refresh()
 	s.mu.Lock()
 	if old, ok := s.values[key]; ok && old == value {
 		s.mu.Unlock()
 		return
 	}
 	s.values[key] = value
-	s.changes++
+	s.pending[key] = value
 	closed := s.closed
 	if !closed {
 		select {
@@ -296,31 +357,22 @@ func (s *FileStore) save() error {
 	return err
 }
 
-// write writes the values if they changed since the last good write. It
-// returns the listener to tell of the error, if it is to be told.
+// write writes this process's changes not written yet, if any. It returns
+// the listener to tell of the error, if it is to be told.
 func (s *FileStore) write() (func(error), error) {
-	s.writing.Lock()
-	defer s.writing.Unlock()
+	s.disk.Lock()
+	defer s.disk.Unlock()
 	s.mu.Lock()
-	if s.saved == s.changes {
-		s.mu.Unlock()
+	changes := maps.Clone(s.pending)
+	s.mu.Unlock()
+	if len(changes) == 0 {
 		return nil, nil
 	}
-	target := s.changes
-	data, err := encodeSettings(s.values)
-	s.mu.Unlock()
-	if err == nil && s.unmoved != nil {
-		err = s.moveUnusable()
-	}
-	if err == nil {
-		err = writeAtomic(s.path, data)
-	}
+	written, err := s.merge(changes)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err == nil {
-		s.saved = target
-		s.failure = nil
-		s.reported = false
+		s.wrote(changes, written)
 		return nil, nil
 	}
 	s.failure = &SaveError{Path: s.path, Err: err}
@@ -330,15 +382,163 @@ func (s *FileStore) write() (func(error), error) {
 	return nil, s.failure
 }
 
-// moveUnusable moves aside the unusable file that OpenFile could not
-// move. s.writing is held.
-func (s *FileStore) moveUnusable() error {
-	n := keepAside(s.path, s.unmoved)
+// wrote takes note of a good write of changes, which left written in the
+// file: the changes made since stay pending. s.mu is held.
+func (s *FileStore) wrote(changes, written map[string]any) {
+	for k, v := range changes {
+		if s.pending[k] == v {
+			delete(s.pending, k)
+		}
+	}
+	s.values = overlay(written, s.pending)
+	s.failure = nil
+	s.reported = false
+}
+
+// merge writes changes over the file as it is now, holding the lock file
+// when it can be had in time, and returns the values written. s.disk is
+// held.
+func (s *FileStore) merge(changes map[string]any) (map[string]any, error) {
+	lock, lockErr := s.lock()
+	if lockErr == nil {
+		defer lock.Close()
+	}
+	base, err := s.base()
+	if err != nil {
+		return nil, err
+	}
+	written := overlay(base, changes)
+	data, err := encodeSettings(written)
+	if err != nil {
+		return nil, err
+	}
+	stamp, err := writeAtomic(s.path, data)
+	if err != nil {
+		return nil, err
+	}
+	s.seen = stamp
+	if lockErr != nil {
+		s.logf("settings: the settings were written without taking the lock %s (%v): your changes are saved, but one that another copy of Échiquier saved at the same moment may be lost", s.path+lockSuffix, lockErr)
+	}
+	return written, nil
+}
+
+// lock takes the lock file beside the settings file, making the folder if
+// need be, waiting at most s.lockWait for another process to release it.
+// Closing the file releases it.
+func (s *FileStore) lock() (*os.File, error) {
+	// When the folder cannot be made, writeAtomic says why.
+	_ = os.MkdirAll(filepath.Dir(s.path), 0o700)
+	return lockFile(s.path+lockSuffix, s.lockWait)
+}
+
+// base returns the values to write this process's changes over: the
+// file's as it is now, none when there is no file. A file that cannot be
+// read as settings is moved aside first, as at start, never merged into
+// nor written over, and the values this process had stand in for it.
+// s.disk is held.
+func (s *FileStore) base() (map[string]any, error) {
+	reason := s.unmoved
+	if reason == nil {
+		values, err := readSettings(s.path)
+		switch {
+		case err == nil:
+			return values, nil
+		case isMissing(err):
+			return map[string]any{}, nil
+		}
+		reason = err
+	}
+	n := keepAside(s.path, reason)
 	if n.MoveErr != nil && !errors.Is(n.MoveErr, fs.ErrNotExist) {
-		return n.MoveErr
+		s.unmoved = reason
+		return nil, n.MoveErr
 	}
 	s.unmoved = nil
-	return nil
+	if n.KeptAs != "" {
+		s.logf("settings: the settings file %s could not be read (%v); it was kept as %s, and the settings of this copy of Échiquier were written in its place", s.path, reason, n.KeptAs)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return maps.Clone(s.values), nil
+}
+
+// refresh reads the file again if another process replaced it since this
+// one last read or wrote it. It never waits: while this process reads or
+// writes the file, or another holds its lock to write it, the values stay
+// as they are until the next call. A file that cannot be read as settings
+// leaves them as they are too: the next write moves it aside.
+func (s *FileStore) refresh() {
+	if !s.disk.TryLock() {
+		return
+	}
+	defer s.disk.Unlock()
+	now := stampOf(s.path)
+	if now.same(s.seen) {
+		return
+	}
+	// On Windows, a file held open for reading cannot be renamed over:
+	// it is read only when no other process is writing it.
+	lock, err := tryLockFile(s.path + lockSuffix)
+	switch {
+	case err == nil:
+		defer lock.Close()
+	case errors.Is(err, errLocked):
+		return
+	}
+	s.seen = now
+	values, err := readSettings(s.path)
+	switch {
+	case isMissing(err):
+		values = map[string]any{}
+	case err != nil:
+		return
+	}
+	s.mu.Lock()
+	s.values = overlay(values, s.pending)
+	s.mu.Unlock()
+}
+
+// overlay returns values with changes on top, changing neither.
+func overlay(values, changes map[string]any) map[string]any {
+	out := make(map[string]any, len(values)+len(changes))
+	maps.Copy(out, values)
+	maps.Copy(out, changes)
+	return out
+}
+
+// fileStamp tells apart the versions of the settings file: each write
+// renames a new file into place, which changes the file's identity, and
+// the modification time and size tell apart two files that reuse one
+// identity. The zero fileStamp stands for no file.
+type fileStamp struct {
+	info fs.FileInfo
+}
+
+// stampOf returns the stamp of the file at path, the zero one when there
+// is none or it cannot be looked at.
+func stampOf(path string) fileStamp {
+	info, err := os.Stat(path)
+	if err != nil {
+		return fileStamp{}
+	}
+	return stampInfo(info)
+}
+
+// stampInfo returns the stamp of the file info describes.
+func stampInfo(info fs.FileInfo) fileStamp {
+	// On Windows the identity of some infos is read from the path when
+	// first compared: it is read now, before another file takes the path.
+	os.SameFile(info, info)
+	return fileStamp{info: info}
+}
+
+// same reports whether a and b stamp the same version of the file.
+func (a fileStamp) same(b fileStamp) bool {
+	if a.info == nil || b.info == nil {
+		return a.info == nil && b.info == nil
+	}
+	return os.SameFile(a.info, b.info) && a.info.ModTime().Equal(b.info.ModTime()) && a.info.Size() == b.info.Size()
 }
 
 // encodeSettings returns the settings file holding values.
@@ -439,16 +639,16 @@ func describeMode(m fs.FileMode) string {
 
 // writeAtomic replaces the file at path with data: written to a temporary
 // file in the same folder, synced, renamed over path, the folder synced so
-// that the rename outlives a power cut. On failure the file at path is
-// untouched.
-func writeAtomic(path string, data []byte) error {
+// that the rename outlives a power cut. It returns the stamp of the file
+// written. On failure the file at path is untouched.
+func writeAtomic(path string, data []byte) (fileStamp, error) {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
+		return fileStamp{}, err
 	}
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*"+tempSuffix)
 	if err != nil {
-		return err
+		return fileStamp{}, err
 	}
 	_, err = f.Write(data)
 	if err == nil {
@@ -457,14 +657,16 @@ func writeAtomic(path string, data []byte) error {
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
+	// Stamped once closed, when Windows has set its modification time.
+	stamp := stampOf(f.Name())
 	if err == nil {
 		err = os.Rename(f.Name(), path)
 	}
 	if err != nil {
 		os.Remove(f.Name())
-		return err
+		return fileStamp{}, err
 	}
-	return syncDir(dir)
+	return stamp, syncDir(dir)
 }
 
 func syncDir(dir string) error {

@@ -272,9 +272,9 @@ func TestFailureReportedToLateListener(t *testing.T) {
 	}
 }
 
-// TestTwoStoresOnOneFile: two copies of the program writing the same file
-// at the same time: whoever writes last wins, and a reader never sees a
-// torn file.
+// TestTwoStoresOnOneFile: two copies of the program writing the same
+// setting at the same time: whoever writes it last wins, and a reader
+// never sees a torn file.
 func TestTwoStoresOnOneFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "settings.json")
 	a, b := open(t, path), open(t, path)

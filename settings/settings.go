@@ -4,8 +4,9 @@
 // Every value has a default, and a stored value of the wrong type or out of
 // range (a hand-edited preferences file) reads as that default. The values
 // live in a Store: the program's is a FileStore, a file that a full disk, a
-// crash or a second copy of the program never leaves torn; the tests use
-// Fyne's in-memory preferences, which satisfy Store too.
+// crash or a second copy of the program never leaves torn, and in which two
+// copies running at once keep each other's changes; the tests use Fyne's
+// in-memory preferences, which satisfy Store too.
 package settings
 
 import (

@@ -157,3 +157,34 @@ func TestReadOnlyFolder(t *testing.T) {
 		t.Errorf("the autosave holds:\n%s", got)
 	}
 }
+
+func TestTrashOnAFullDiskKeepsTheGameAsAnOrphan(t *testing.T) {
+	dir := mountTmpfs(t, "64k") // another disk than the Trash's: its own .Trash-UID
+	trash := make(chan error, 1)
+	s := openStore(t, dir, Options{OnTrash: func(err error) { trash <- err }})
+	text := snapshots(t, 10)[9]
+	s.Save(text)
+	if err := s.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	fill(t, filepath.Join(dir, "filler"))
+	s.Trash()
+	s.Flush()
+	var te *TrashError
+	select {
+	case err := <-trash:
+		if !errors.As(err, &te) {
+			t.Fatalf("OnTrash on a full disk: %v", err)
+		}
+	default:
+		t.Fatal("Flush returned before OnTrash was called")
+	}
+	if readFile(t, te.KeptAt) != string(text) {
+		t.Errorf("the game is not kept at %s", te.KeptAt)
+	}
+	s.Close()
+	list := mustOrphans(t, dir)
+	if len(list) != 1 || list[0].Path != te.KeptAt {
+		t.Errorf("offered at the next start: %v", list)
+	}
+}

@@ -35,7 +35,24 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	// What the tests give up goes to a Trash of their own, not the user's.
+	data, err := os.MkdirTemp("", "autosave-test-data-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	os.Setenv("XDG_DATA_HOME", data)
+	code := m.Run()
+	os.RemoveAll(data)
+	os.Exit(code)
+}
+
+// trashed returns the text of the file the Trash holds as name, and
+// whether it holds one.
+func trashed(tb testing.TB, name string) (string, bool) {
+	tb.Helper()
+	data, err := os.ReadFile(filepath.Join(os.Getenv("XDG_DATA_HOME"), "Trash", "files", name))
+	return string(data), err == nil
 }
 
 // child is an instance that saves a game in dir and waits to be killed:

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/echiquier/echiquier/app/safefile"
 )
 
 // ErrClaimed: the orphan was adopted or discarded by another instance (or
@@ -135,9 +137,10 @@ func (o Orphan) Load(now func() time.Time) (Recovered, error) {
 	return o.load(now)
 }
 
-// Discard claims the orphan and removes it, because the user gave the
-// game up: only one instance can, the others get ErrClaimed. A damaged
-// file is not removed but kept aside, at keptAt.
+// Discard claims the orphan and moves it to the desktop's Trash, because
+// the user gave the game up: only one instance can, the others get
+// ErrClaimed. A damaged file is kept aside instead, at keptAt. One that
+// cannot be moved to the Trash stays where it was, offered again.
 func (o Orphan) Discard() (keptAt string, err error) {
 	rec, err := o.load(nil)
 	if err != nil {
@@ -145,8 +148,11 @@ func (o Orphan) Discard() (keptAt string, err error) {
 	}
 	if rec.Damaged {
 		keptAt, err = o.keepAside()
-	} else {
-		err = claimError(os.Remove(o.Path))
+	} else if _, err = safefile.Trash(o.Path); err != nil {
+		err = claimError(err)
+		if !errors.Is(err, ErrClaimed) {
+			err = &TrashError{KeptAt: o.Path, Err: err}
+		}
 	}
 	if err == nil {
 		o.sweep()

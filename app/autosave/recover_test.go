@@ -155,15 +155,19 @@ func TestDiscardKeepsADamagedFile(t *testing.T) {
 	}
 }
 
-func TestDiscardRemovesAWholeGame(t *testing.T) {
+func TestDiscardMovesAWholeGameToTheTrash(t *testing.T) {
 	dir := t.TempDir()
-	o := orphanOf(t, dir, snapshots(t, 6)[5])
+	text := snapshots(t, 6)[5]
+	o := orphanOf(t, dir, text)
 	kept, err := o.Discard()
 	if err != nil || kept != "" {
 		t.Fatalf("kept at %q: %v", kept, err)
 	}
 	if got := files(t, dir); len(got) != 0 {
 		t.Errorf("the discarded instance left %v", got)
+	}
+	if got, ok := trashed(t, name(o.Path)); !ok || got != string(text) {
+		t.Errorf("the Trash holds %q (%v), not the game given up", got, ok)
 	}
 	if _, err := o.Discard(); !errors.Is(err, ErrClaimed) {
 		t.Errorf("discarding twice: %v, want ErrClaimed", err)

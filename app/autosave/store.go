@@ -20,6 +20,9 @@
 //     the file is kept aside, renamed to ….damaged.
 //   - Write failures (full disk, read-only folder) are reported to the
 //     caller, and so is the first write that works again.
+//   - A game given up is not deleted: Trash and Orphan.Discard move its
+//     autosave to the desktop's Trash; one that cannot go there stays in
+//     the folder as an orphan, offered again at the next start.
 //
 // The package knows PGN only through app/game and app/pgn; it has no user
 // interface.
@@ -37,6 +40,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/echiquier/echiquier/app/safefile"
 )
 
 // ErrClosed: the Store was closed.
@@ -63,17 +68,23 @@ type Options struct {
 	// write returns; they must not call Flush or Close.
 	OnError   func(error)
 	OnRecover func()
+	// OnTrash is called, from the Store's goroutine, once Trash has moved
+	// the autosave to the desktop's Trash (nil) or could not (the error,
+	// a *TrashError). It must not call Flush or Close.
+	OnTrash func(error)
 	// Now is the clock given to the games Adopt recovers; nil means
 	// time.Now.
 	Now func() time.Time
 }
 
 // op is one change handed over to the writer: the file must hold data,
-// or be removed when clear is set. seq orders the ops of a Store.
+// or be removed when clear is set, or go to the Trash when trash is.
+// seq orders the ops of a Store.
 type op struct {
 	seq   uint64
 	data  []byte
 	clear bool
+	trash bool
 }
 
 // Store is the autosave of one running instance. Its methods are safe for
@@ -174,6 +185,14 @@ func (s *Store) Clear() {
 	s.handOver(op{clear: true})
 }
 
+// Trash moves the autosave to the desktop's Trash, once its game is
+// given up with changes that were never saved: a wrong answer can be
+// undone there. Like Clear, it is ordered with the Saves. OnTrash says
+// how it went.
+func (s *Store) Trash() {
+	s.handOver(op{trash: true})
+}
+
 func (s *Store) handOver(o op) {
 	s.mu.Lock()
 	if s.closed {
@@ -182,6 +201,11 @@ func (s *Store) handOver(o op) {
 	}
 	s.seq++
 	o.seq = s.seq
+	if o.trash && s.pending != nil {
+		// The game given up goes to the Trash as it last was; cleared,
+		// there is nothing to move.
+		o.data, o.clear, o.trash = s.pending.data, s.pending.clear, !s.pending.clear
+	}
 	s.pending = &o
 	s.mu.Unlock()
 	select {
@@ -259,9 +283,15 @@ func (s *Store) applyPending() {
 	var err error
 	if fresh {
 		s.applied = o.seq
-		if o.clear {
+		switch {
+		case o.clear:
 			err = s.remove()
-		} else {
+		case o.trash:
+			if o.data != nil {
+				err = s.write(o.data)
+			}
+			s.trash()
+		default:
 			err = s.write(o.data)
 		}
 	}
@@ -319,6 +349,54 @@ func writeSynced(path string, data []byte) error {
 	return errors.Join(err, f.Close())
 }
 
+// trash moves the autosave out of this instance's name, to a name of its
+// own that no instance locks, then to the Trash: restored from there, it
+// is an orphan this Store cannot overwrite; left behind, it is offered at
+// the next start.
+func (s *Store) trash() {
+	os.Remove(s.tmp)
+	if _, err := os.Lstat(s.path); errors.Is(err, fs.ErrNotExist) {
+		return // nothing was autosaved
+	}
+	var err error
+	aside := ""
+	for range 8 {
+		var id [4]byte
+		if _, err = rand.Read(id[:]); err != nil {
+			break
+		}
+		aside = filepath.Join(s.dir, prefix+strconv.Itoa(os.Getpid())+"-"+hex.EncodeToString(id[:])+pgnExt)
+		if _, err = os.Lstat(aside); errors.Is(err, fs.ErrNotExist) {
+			err = os.Rename(s.path, aside)
+			break
+		}
+	}
+	if err != nil {
+		aside = s.path // still this instance's: offered once it has ended
+	} else {
+		_, err = safefile.Trash(aside)
+	}
+	if err != nil {
+		err = &TrashError{KeptAt: aside, Err: err}
+	}
+	if s.opts.OnTrash != nil {
+		s.opts.OnTrash(err)
+	}
+}
+
+// TrashError: an autosave could not be moved to the Trash; it is kept at
+// KeptAt, offered again at the next start.
+type TrashError struct {
+	KeptAt string
+	Err    error
+}
+
+func (e *TrashError) Error() string {
+	return "autosave: not moved to the Trash, kept in " + e.KeptAt + ": " + e.Err.Error()
+}
+
+func (e *TrashError) Unwrap() error { return e.Err }
+
 // remove deletes the autosave and any half-written temporary file.
 func (s *Store) remove() error {
 	os.Remove(s.tmp)
@@ -331,14 +409,16 @@ func (s *Store) remove() error {
 // Adopt claims an orphan for this Store: only one instance can, the
 // others get ErrClaimed. It returns the game recovered from it.
 //
-// An undamaged orphan's file becomes this Store's autosave at once,
-// replacing what it held, so the game stays protected while the user
-// decides what to do with it. A damaged one is kept aside (Recovered.KeptAt)
+// An undamaged orphan's file becomes this Store's autosave at once, so
+// the game stays protected while the user decides what to do with it.
+// What was handed over before is done first: a Trash of the game it
+// replaces moves that game to the Trash, not under the orphan. A damaged one is kept aside (Recovered.KeptAt)
 // and the game recovered from it is saved instead.
 func (s *Store) Adopt(o Orphan) (Recovered, error) {
 	if s.isClosed() {
 		return Recovered{}, ErrClosed
 	}
+	s.Flush()
 	rec, err := o.load(s.opts.Now)
 	if err != nil {
 		return rec, err

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -274,15 +275,66 @@ func TestAdoptIsNotUndoneByAnOlderSave(t *testing.T) {
 	s.mu.Unlock()
 	s.Save([]byte("older"))
 	<-holding
-	if _, err := s.Adopt(o); err != nil {
+	adopted := make(chan error)
+	go func() {
+		_, err := s.Adopt(o)
+		adopted <- err
+	}()
+	close(goOn)
+	if err := <-adopted; err != nil {
 		t.Fatal(err)
 	}
-	close(goOn)
 	// Close waits for the writer to be done with the older Save.
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := readFile(t, s.Path()), string(snapshots(t, 8)[7]); got != want {
 		t.Fatalf("the older Save overwrote the adopted game: %q", got)
+	}
+}
+
+func TestTrashMovesTheGameGivenUpToTheTrash(t *testing.T) {
+	dir := t.TempDir()
+	trash := make(chan error, 1)
+	s := openStore(t, dir, Options{OnTrash: func(err error) { trash <- err }})
+	snaps := snapshots(t, 12)
+	s.Save(snaps[11])
+	s.Trash()
+	if err := s.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-trash:
+		if err != nil {
+			t.Fatalf("OnTrash: %v", err)
+		}
+	default:
+		t.Fatal("Flush returned before OnTrash was called")
+	}
+	if exists(t, s.Path()) {
+		t.Error("the autosave is still there")
+	}
+	entries, _ := os.ReadDir(filepath.Join(os.Getenv("XDG_DATA_HOME"), "Trash", "files"))
+	found := ""
+	for _, e := range entries {
+		if got, _ := trashed(t, e.Name()); got == string(snaps[11]) {
+			found = e.Name()
+		}
+	}
+	switch {
+	case found == "":
+		t.Fatal("the game given up is not in the Trash")
+	case found == name(s.Path()) || !isInstance(found, pgnExt):
+		t.Errorf("in the Trash as %s: restored, it would be this window's autosave, or never offered", found)
+	}
+	s.Save(snaps[3]) // the next game is kept as before
+	if err := s.Flush(); err != nil || readFile(t, s.Path()) != string(snaps[3]) {
+		t.Errorf("the next game's autosave: %v", err)
+	}
+	s.Clear()
+	s.Trash() // nothing to move: nothing said
+	s.Flush()
+	if len(trash) != 0 {
+		t.Errorf("trashing no autosave said %v", <-trash)
 	}
 }

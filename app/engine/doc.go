@@ -21,5 +21,7 @@
 // or that stops answering ends the analysis with an *Error saying so in
 // words. Its process is always waited for (killed when it does not quit
 // in time), so that no zombie is left behind, and no goroutine outlives
-// an analysis.
+// an analysis. It runs in a process group of its own, killed once the
+// engine has exited, so that nothing it started outlives it; on Linux
+// the kernel kills it when the program ends, even killed itself.
 package engine

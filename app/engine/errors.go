@@ -43,7 +43,9 @@ type Error struct {
 	// Path is the engine's program.
 	Path string
 	// Detail says more, in English: how the process ended ("signal:
-	// segmentation fault"), what went unanswered ("isready").
+	// segmentation fault"), with the engine's own words when it said why
+	// it failed ("exit status 1, saying \"Failed to allocate 4096MB for
+	// transposition table.\""), or what went unanswered ("isready").
 	Detail string
 	// Err is the underlying error, if any.
 	Err error

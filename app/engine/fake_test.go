@@ -23,8 +23,14 @@ const short = 300 * time.Millisecond
 // ends with.
 func liveError(t *testing.T, path string) error {
 	t.Helper()
+	return liveErrorWith(t, Settings{Path: path, Timeout: short})
+}
+
+// liveErrorWith is liveError with the engine and settings s.
+func liveErrorWith(t *testing.T, s Settings) error {
+	t.Helper()
 	u := newUpdates()
-	l := NewLive(Settings{Path: path, Timeout: short}, u.add)
+	l := NewLive(s, u.add)
 	defer l.Close()
 	if err := l.SetPosition(game.StartFEN, nil); err != nil {
 		t.Fatal(err)
@@ -283,5 +289,135 @@ func TestNoMoves(t *testing.T) {
 	})
 	if !errors.Is(err, ErrNoMoves) {
 		t.Fatalf("AnalyseGame of a game without moves: %v", err)
+	}
+}
+
+func TestEngineSaysWhy(t *testing.T) {
+	clean(t)
+	// An engine refusing a hash table larger than it can have, as
+	// Stockfish does: its reason on its standard error, then exit 1.
+	path := fakeEngine(t, `
+	case "$line" in
+	"setoption name Hash value "*)
+		echo "Failed to allocate ${line##* }MB for transposition table." >&2
+		exit 1 ;;
+	esac`)
+	s := Settings{Path: path, Hash: 48, Timeout: short}
+	err := liveErrorWith(t, s)
+	wantError(t, err, Crashed, "exit status 1", "Failed to allocate 48MB for transposition table.")
+	t.Log(err)
+
+	// Its reason in an "info string", among its chatter, and a last word
+	// that says nothing.
+	path = fakeEngine(t, `
+	case "$line" in
+	go*)
+		echo "info string NNUE evaluation using nn-ad9b42354671.nnue enabled"
+		echo "info string ERROR: The network file nn-0000.nnue was not loaded successfully."
+		echo "info string Goodbye"
+		exit 1 ;;
+	esac`)
+	err = liveError(t, path)
+	wantError(t, err, Crashed, "exit status 1", `"ERROR: The network file nn-0000.nnue was not loaded successfully."`)
+	if strings.Contains(err.Error(), "NNUE evaluation using") || strings.Contains(err.Error(), "Goodbye") {
+		t.Errorf("error %q quotes lines that say nothing of the failure", err)
+	}
+	_, err = gameError(t, path)
+	wantError(t, err, Crashed, "not loaded successfully")
+
+	// Before "uciok": a usage message on its standard error.
+	path = writeScript(t, "#!/bin/sh\necho 'usage: engine [--fast] FILE' >&2\nexit 2\n")
+	err = liveError(t, path)
+	wantError(t, err, NotAnEngine, "stopped before answering", "exit status 2", "usage: engine [--fast] FILE")
+	t.Log(err)
+
+	// A crash with nothing said: the signal alone, no stale words.
+	path = fakeEngine(t, `
+	case "$line" in
+	go*) echo "info string hello" >&2; kill -SEGV $$ ;;
+	esac`)
+	err = liveError(t, path)
+	wantError(t, err, Crashed, "segmentation fault")
+	if strings.Contains(err.Error(), "hello") {
+		t.Errorf("error %q quotes a line that says nothing of the failure", err)
+	}
+}
+
+// falseMateEngine returns an engine that says "mate 0", checkmate on the
+// board, in every position: only at a checkmate is it true.
+func falseMateEngine(t *testing.T) string {
+	return fakeEngine(t, `
+	case "$line" in
+	go*movetime*)
+		echo "info depth 1 score cp 20 pv e2e4"
+		echo "info depth 2 score mate 0"
+		echo "bestmove e2e4" ;;
+	go*)
+		echo "info depth 1 score cp 20 pv e2e4"
+		echo "info depth 2 score mate 0"
+		sleep 0.3
+		echo "info depth 3 score cp 25 pv d2d4" ;;
+	stop) echo "bestmove d2d4" ;;
+	esac`)
+}
+
+func TestFalseMateZeroLive(t *testing.T) {
+	clean(t)
+	path := falseMateEngine(t)
+	u := newUpdates()
+	l := NewLive(Settings{Path: path, Timeout: 5 * time.Second}, u.add)
+	defer l.Close()
+	if err := l.SetPosition(game.StartFEN, nil); err != nil {
+		t.Fatal(err)
+	}
+	u.waitFor(t, "the line at depth 3", func(a Analysis) bool {
+		if a.Err != nil {
+			t.Fatal(a.Err)
+		}
+		for _, line := range a.Lines {
+			if line.Score.IsMate() {
+				t.Fatalf("the start position shown as %v", line.Score)
+			}
+		}
+		return a.Depth == 3
+	})
+	l.Close()
+}
+
+func TestFalseMateZeroWholeGame(t *testing.T) {
+	clean(t)
+	path := falseMateEngine(t)
+	g := newGame(t, "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#")
+	done := make(chan struct{})
+	var r Result
+	var err error
+	s := Settings{Path: path, Timeout: 5 * time.Second, MoveTime: 10 * time.Millisecond}
+	if err := AnalyseGame(context.Background(), s, g, func(Progress) {}, func(res Result, e error) {
+		r, err = res, e
+		close(done)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	<-done
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range r.Moves {
+		want := "0.20" // from White's side: +0.20 for the side to move
+		if i%2 == 0 {
+			want = "-0.20"
+		}
+		if m.SAN == "Qxf7#" {
+			want = "#0" // the checkmate: here the engine is right
+		}
+		if got := m.Eval.PGN(); got != want {
+			t.Errorf("move %d %s: [%%eval %s], want %s", i+1, m.SAN, got, want)
+		}
+	}
+	if err := Apply(g, r); err != nil {
+		t.Fatal(err)
+	}
+	if text := pgnText(t, g); strings.Count(text, "#0") != 1 {
+		t.Errorf("#0 written after moves that do not mate:\n%s", text)
 	}
 }

@@ -33,7 +33,7 @@ func fakeEngine(t *testing.T, body string) string {
 	script := `#!/bin/sh
 while IFS= read -r line; do
 	case "$line" in
-	uci) echo "id name Fake"; echo "option name Threads type spin default 1 min 1 max 8"; echo uciok; continue ;;
+	uci) echo "id name Fake"; echo "option name Threads type spin default 1 min 1 max 8"; echo "option name Hash type spin default 16 min 1 max 33554432"; echo uciok; continue ;;
 	isready) echo readyok; continue ;;
 	quit) exit 0 ;;
 	esac

@@ -54,6 +54,11 @@ func playLine(fen string, uci []string) ([]game.Move, []string) {
 	return moves, sans
 }
 
+// isCheckmate reports whether the side to move at n is checkmated.
+func isCheckmate(n *game.Node) bool {
+	return n.Position().Check && len(n.Legal()) == 0
+}
+
 // turnOf returns the side to move in a FEN position.
 func turnOf(fen string) (game.Color, error) {
 	pos, err := game.ParseFEN(fen)

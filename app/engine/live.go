@@ -40,17 +40,20 @@ type Analysis struct {
 }
 
 // Live is live analysis of one position at a time, with an engine run for
-// it. Its methods may be called from any goroutine: SetPosition never
-// waits for the engine, Close only for its process to end (killed after
-// half a second). Updates come through the callback given to NewLive,
-// from Live's own goroutine, at most ten times a second. A Live keeps an
-// engine searching: close it when its analysis is not shown.
+// it. Its methods may be called from any goroutine and never wait for the
+// engine: Close returns at once, and Done says when the engine is gone.
+// Updates come through the callback given to NewLive, from Live's own
+// goroutine, at most ten times a second. A Live keeps an engine
+// searching: close it when its analysis is not shown.
 type Live struct {
 	settings Settings
 	onUpdate func(Analysis)
 
 	mu      sync.Mutex
 	pending *position // the position to analyse next, if any
+
+	updateMu sync.Mutex // held while an update is delivered
+	closed   bool       // set by Close, under updateMu: no more updates
 
 	wake      chan struct{} // a position is pending
 	quit      chan struct{} // closed by Close
@@ -61,9 +64,10 @@ type Live struct {
 // position is a position to analyse, as the engine is told it and as the
 // window sees it.
 type position struct {
-	command string // "position fen ... moves ..."
-	fen     string // after the moves
-	turn    game.Color
+	command   string // "position fen ... moves ..."
+	fen       string // after the moves
+	turn      game.Color
+	checkmate bool // the side to move is checkmated
 }
 
 // NewLive starts an engine for live analysis and returns at once: the
@@ -71,7 +75,7 @@ type position struct {
 // receives the analysis of the latest position as it deepens; it must
 // not block, nor call Close (wrap it in fyne.Do). If the engine cannot
 // start or fails later, onUpdate receives one last Analysis whose Err
-// says why.
+// says why, once the engine's process is gone.
 func NewLive(s Settings, onUpdate func(Analysis)) *Live {
 	l := &Live{
 		settings: s,
@@ -114,7 +118,7 @@ func (l *Live) SetPosition(fen string, moves []string) error {
 	}
 	pos := g.Position()
 	l.mu.Lock()
-	l.pending = &position{command: cmd, fen: g.FEN(), turn: pos.Turn}
+	l.pending = &position{command: cmd, fen: g.FEN(), turn: pos.Turn, checkmate: isCheckmate(g.Live())}
 	l.mu.Unlock()
 	select {
 	case l.wake <- struct{}{}:
@@ -123,12 +127,32 @@ func (l *Live) SetPosition(fen string, moves []string) error {
 	return nil
 }
 
-// Close stops the analysis and the engine, and returns once its process
-// is gone (killed if it does not quit at once). No update comes after
-// Close returns. It may be called more than once.
+// Close stops the analysis and the engine, and returns at once, or once
+// an update being delivered has been: the engine is told to quit, and
+// killed with what it started if it has not quit within half a second,
+// on Live's own goroutine (see Done). No update comes after Close
+// returns. It may be called more than once.
 func (l *Live) Close() {
+	l.updateMu.Lock()
+	l.closed = true
+	l.updateMu.Unlock()
 	l.closeOnce.Do(func() { close(l.quit) })
-	<-l.done
+}
+
+// Done returns a channel that is closed once the analysis has ended, by
+// Close or by a failure, the engine's process is gone and the processes
+// it started are killed: within a second of Close, even for an engine
+// that does not quit when told. A program about to exit waits on it, for
+// a bounded time, so that no engine outlives it.
+func (l *Live) Done() <-chan struct{} { return l.done }
+
+// deliver passes an update on, unless Live is closed.
+func (l *Live) deliver(a Analysis) {
+	l.updateMu.Lock()
+	defer l.updateMu.Unlock()
+	if !l.closed {
+		l.onUpdate(a)
+	}
 }
 
 // takePending returns the pending position, if any, and clears it.
@@ -140,31 +164,32 @@ func (l *Live) takePending() *position {
 	return p
 }
 
-// run is Live's goroutine: it owns the engine.
+// run is Live's goroutine: it owns the engine, and reports why the
+// analysis ended once the engine is gone.
 func (l *Live) run() {
 	defer close(l.done)
-	fail := func(err error) {
-		if !errors.Is(err, errStopped) {
-			l.onUpdate(Analysis{Err: err})
-		}
+	if err := l.analyse(); !errors.Is(err, errStopped) {
+		l.deliver(Analysis{Err: err})
 	}
+}
+
+// analyse starts the engine and runs the analysis until Close
+// (errStopped) or a failure; the engine is gone when it returns.
+func (l *Live) analyse() error {
 	s, err := l.settings.withDefaults()
 	if err != nil {
-		fail(err)
-		return
+		return err
 	}
 	p, err := startProc(s.Path, s.Timeout)
 	if err != nil {
-		fail(err)
-		return
+		return err
 	}
 	defer p.close()
 	if err := p.handshake(l.quit, s, s.MultiPV); err != nil {
-		fail(err)
-		return
+		return err
 	}
 	sess := liveSession{l: l, p: p, multiPV: s.MultiPV}
-	fail(sess.loop(s.Timeout))
+	return sess.loop(s.Timeout)
 }
 
 // liveSession is the state of run's loop.
@@ -211,7 +236,7 @@ func (s *liveSession) loop(timeout time.Duration) error {
 		}
 		s.dirty = false
 		s.lastEmit = time.Now()
-		s.l.onUpdate(s.analysis())
+		s.l.deliver(s.analysis())
 	}
 	for {
 		select {
@@ -257,7 +282,7 @@ func (s *liveSession) loop(timeout time.Duration) error {
 				continue // the end of a search given up
 			}
 			if in, ok := parseInfo(line); ok {
-				s.record(in)
+				s.record(in.at(s.cur.checkmate))
 				emit()
 			}
 		case <-throttleC:

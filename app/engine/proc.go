@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -30,6 +31,7 @@ type proc struct {
 	readerDone chan struct{}
 	closeOnce  sync.Once
 	state      *os.ProcessState // set before exited is closed
+	words      lastWords        // what it said outside the protocol
 
 	name    string          // from "id name"
 	options map[string]bool // the options it offers, lower case
@@ -39,6 +41,9 @@ type proc struct {
 // connected to pipes of ours. The pipes are os.Pipe files, not exec's
 // copying goroutines, so that writes and reads can have deadlines and
 // Wait never waits for output held open by something the engine started.
+// The engine runs in a process group of its own, ended with it (see
+// keep), and on Linux it is killed when this program ends, however it
+// ends.
 func startProc(path string, timeout time.Duration) (*proc, error) {
 	cmd := exec.Command(path)
 	cmd.Env = os.Environ()
@@ -54,15 +59,6 @@ func startProc(path string, timeout time.Duration) (*proc, error) {
 		return nil, &Error{Kind: CannotStart, Path: path, Detail: err.Error(), Err: err}
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, outW
-	err = cmd.Start()
-	// The engine has its own copies of its ends now, or none.
-	inR.Close()
-	outW.Close()
-	if err != nil {
-		inW.Close()
-		outR.Close()
-		return nil, &Error{Kind: CannotStart, Path: path, Detail: startDetail(err), Err: err}
-	}
 	p := &proc{
 		path: path, timeout: timeout, cmd: cmd, in: inW, out: outR,
 		lines:      make(chan string, 64),
@@ -71,16 +67,47 @@ func startProc(path string, timeout time.Duration) (*proc, error) {
 		readerDone: make(chan struct{}),
 		options:    map[string]bool{},
 	}
+	started := make(chan error, 1)
+	go p.keep(started)
+	err = <-started
+	// The engine has its own copies of its ends now, or none.
+	inR.Close()
+	outW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
+		return nil, &Error{Kind: CannotStart, Path: path, Detail: startDetail(err), Err: err}
+	}
 	go p.read()
-	go func() {
-		_ = cmd.Wait() // the state says how it ended
-		p.state = cmd.ProcessState
-		close(p.exited)
-		// Output still held open by a child of the engine's must not keep
-		// the reader waiting.
-		_ = p.out.SetReadDeadline(time.Now().Add(quitGrace))
-	}()
 	return p, nil
+}
+
+// keep starts the engine, says on started whether it could, and stays
+// with it until it has exited: then it ends the engine's process group,
+// so that nothing the engine started outlives it, and waits for the
+// process, so that no zombie is left behind.
+//
+// It holds its OS thread until then. On Linux the engine is started to
+// be killed when its parent dies (Pdeathsig), and its parent is the
+// thread that started it, not the program. Go ends a thread only when a
+// goroutine locked to it returns without unlocking it, which any code of
+// the program's may do on any thread it is given; locked to keep, the
+// thread is given to no other goroutine, and lives while the engine
+// does.
+func (p *proc) keep(started chan<- error) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if err := p.cmd.Start(); err != nil {
+		started <- err
+		return
+	}
+	started <- nil
+	waitAndEnd(p.cmd)
+	p.state = p.cmd.ProcessState
+	close(p.exited)
+	// Output still held open by a process that escaped the group must
+	// not keep the reader waiting.
+	_ = p.out.SetReadDeadline(time.Now().Add(quitGrace))
 }
 
 // startDetail words why a program could not be run.
@@ -112,6 +139,7 @@ func (p *proc) read() {
 		if err != nil {
 			return
 		}
+		p.words.note(line)
 		select {
 		case p.lines <- line:
 		case <-p.stopRead:
@@ -134,14 +162,44 @@ func (p *proc) send(cmd string) error {
 }
 
 // gone returns the error for an engine that went away: crashed, with how
-// it ended when that is known within a moment.
+// it ended when that is known within a moment, and why in its own words
+// when it said why.
 func (p *proc) gone() error {
 	select {
 	case <-p.exited:
 	case <-time.After(quitGrace):
-		return &Error{Kind: Crashed, Path: p.path, Detail: "it closed its output"}
+		return &Error{Kind: Crashed, Path: p.path, Detail: p.saying("it closed its output")}
 	}
-	return &Error{Kind: Crashed, Path: p.path, Detail: p.state.String()}
+	p.drain()
+	return &Error{Kind: Crashed, Path: p.path, Detail: p.saying(p.state.String())}
+}
+
+// drain reads the lines of an engine that has exited to their end, or
+// for a moment, so that its last words are heard. The lines are of no
+// use any more: the engine is gone.
+func (p *proc) drain() {
+	timer := time.NewTimer(quitGrace)
+	defer timer.Stop()
+	for {
+		select {
+		case _, ok := <-p.lines:
+			if !ok {
+				return
+			}
+		case <-timer.C:
+			return
+		}
+	}
+}
+
+// saying adds to detail the engine's words on why it failed, if it said
+// any: exit status 1, saying "Failed to allocate 4096MB for transposition
+// table.".
+func (p *proc) saying(detail string) string {
+	if w := p.words.telling(); w != "" {
+		return detail + `, saying "` + w + `"`
+	}
+	return detail
 }
 
 // hung returns the error for an engine that stopped answering.
@@ -236,9 +294,10 @@ func (p *proc) ready(stop <-chan struct{}) error {
 	return err
 }
 
-// close ends the engine: "quit", then a kill if it has not quit in a
-// moment, and waits for the process, so that none is left behind as a
-// zombie, and for the reader. It may be called more than once.
+// close ends the engine: "quit", then a kill of its process group if it
+// has not quit in a moment, and waits for the process and what it
+// started to be gone (see keep), and for the reader. It may be called
+// more than once.
 func (p *proc) close() {
 	p.closeOnce.Do(func() {
 		_ = p.in.SetWriteDeadline(time.Now().Add(quitGrace))

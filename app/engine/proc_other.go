@@ -13,3 +13,8 @@ func killGroup(cmd *exec.Cmd) {
 		_ = cmd.Process.Kill()
 	}
 }
+
+// waitAndEnd waits for the engine's process.
+func waitAndEnd(cmd *exec.Cmd) {
+	_ = cmd.Wait() // the process state says how it ended
+}

@@ -4,6 +4,8 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -22,6 +24,10 @@ const (
 // maxMultiPV bounds the lines of live analysis.
 const maxMultiPV = 10
 
+// maxHash is the largest hash table, in megabytes, where the machine's
+// memory is not known; MaxHash is never more.
+const maxHash = 32768
+
 // Settings configure an engine. The zero value of each field means its
 // default.
 type Settings struct {
@@ -31,6 +37,7 @@ type Settings struct {
 	// DefaultThreads.
 	Threads int
 	// Hash is the size of its hash table in megabytes; 0 is DefaultHash.
+	// A larger one than MaxHash is cut to it.
 	Hash int
 	// MultiPV is how many lines live analysis shows, from 1 to 10; 0 is
 	// DefaultMultiPV.
@@ -60,6 +67,7 @@ func (s Settings) withDefaults() (Settings, error) {
 	if s.Hash <= 0 {
 		s.Hash = DefaultHash
 	}
+	s.Hash = min(s.Hash, MaxHash())
 	if s.MultiPV <= 0 {
 		s.MultiPV = DefaultMultiPV
 	}
@@ -71,6 +79,46 @@ func (s Settings) withDefaults() (Settings, error) {
 		s.Timeout = DefaultTimeout
 	}
 	return s, nil
+}
+
+// MaxHash returns the largest hash table an engine may be given, in
+// megabytes: half the machine's memory where it is known (Linux), and at
+// most 32768. An engine given more than the machine has refuses it and
+// exits, or takes the memory the rest needs. A settings window bounds its
+// field with it.
+func MaxHash() int {
+	total, ok := memTotal()
+	if !ok {
+		return maxHash
+	}
+	return hashBound(total)
+}
+
+// hashBound returns the largest hash table for a machine of total bytes
+// of memory, in megabytes: half of it, at least 1, at most maxHash.
+func hashBound(total uint64) int {
+	return int(max(1, min(maxHash, total/2>>20)))
+}
+
+// parseMemTotal reads the machine's memory, in bytes, from the text of
+// Linux's /proc/meminfo: its "MemTotal:  24684084 kB" line.
+func parseMemTotal(meminfo string) (uint64, bool) {
+	for line := range strings.Lines(meminfo) {
+		rest, ok := strings.CutPrefix(line, "MemTotal:")
+		if !ok {
+			continue
+		}
+		f := strings.Fields(rest)
+		if len(f) != 2 || f[1] != "kB" {
+			return 0, false
+		}
+		kb, err := strconv.ParseUint(f[0], 10, 64)
+		if err != nil || kb == 0 || kb > 1<<50 {
+			return 0, false
+		}
+		return kb << 10, true
+	}
+	return 0, false
 }
 
 // DefaultThreads is the engine's default number of threads: all the

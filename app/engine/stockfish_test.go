@@ -326,3 +326,60 @@ func rssOfChildren(t *testing.T) string {
 	}
 	return strings.Join(out, ", ")
 }
+
+func TestStockfishRefusesHash(t *testing.T) {
+	path := stockfish(t)
+	// Only where the kernel refuses an allocation larger than the
+	// machine's memory: where it grants any, Stockfish would take it.
+	mode, err := os.ReadFile("/proc/sys/vm/overcommit_memory")
+	if err != nil || (strings.TrimSpace(string(mode)) != "0" && strings.TrimSpace(string(mode)) != "2") {
+		t.Skip("the kernel may grant Stockfish a hash table larger than memory")
+	}
+	clean(t)
+	// Stockfish's largest hash table, 32 TB, given past Settings' bound:
+	// it says why it cannot, on its standard error, and exits.
+	p, err := startProc(path, DefaultTimeout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	err = p.handshake(nil, Settings{Threads: 1, Hash: 33554432}, 1)
+	wantError(t, err, Crashed, "exit status 1", `saying "Failed to allocate 33554432MB for transposition table."`)
+}
+
+func TestMaxHash(t *testing.T) {
+	meminfo := "MemTotal:       24684084 kB\nMemFree:        1000 kB\n"
+	if total, ok := parseMemTotal(meminfo); !ok || total != 24684084<<10 {
+		t.Errorf("parseMemTotal = %d, %v", total, ok)
+	}
+	for _, bad := range []string{"", "MemFree: 1000 kB\n", "MemTotal: 12 MB\n", "MemTotal: x kB\n", "MemTotal: 0 kB\n"} {
+		if total, ok := parseMemTotal(bad); ok {
+			t.Errorf("parseMemTotal(%q) = %d", bad, total)
+		}
+	}
+	for total, want := range map[uint64]int{
+		24684084 << 10: 12052, // half of 23.5 GB
+		1 << 20:        1,     // a megabyte: at least 1
+		1 << 40:        maxHash,
+	} {
+		if got := hashBound(total); got != want {
+			t.Errorf("hashBound(%d) = %d, want %d", total, got, want)
+		}
+	}
+
+	// On this machine: half its memory at most, and Settings cut to it.
+	bound := MaxHash()
+	if data, err := os.ReadFile("/proc/meminfo"); err == nil {
+		total, _ := parseMemTotal(string(data))
+		if uint64(bound)<<20 > total/2 || bound < 1 {
+			t.Errorf("MaxHash() = %d MB on a machine of %d MB", bound, total>>20)
+		}
+	}
+	s, err := Settings{Path: "/bin/true", Hash: 1 << 30}.withDefaults()
+	if err != nil || s.Hash != bound {
+		t.Errorf("a hash of %d MB set to %d, %v; want MaxHash(), %d", 1<<30, s.Hash, err, bound)
+	}
+	if s, _ := (Settings{Path: "/bin/true", Hash: 16}).withDefaults(); s.Hash != 16 {
+		t.Errorf("a hash of 16 MB set to %d", s.Hash)
+	}
+}

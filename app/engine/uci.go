@@ -141,6 +141,17 @@ func parseInfo(line string) (info, bool) {
 	return in, true
 }
 
+// at returns in as it applies to a position that is checkmate, or not:
+// without its score when it says "mate 0", checkmate on the board, of a
+// position that is not. An engine that says so is wrong, and a score
+// that would read "White is checkmated" is worse than none.
+func (in info) at(checkmate bool) info {
+	if in.hasScore && in.mate && in.score == 0 && !checkmate {
+		in.hasScore, in.mate = false, false
+	}
+	return in
+}
+
 // isUCIMove reports whether s has the form of a move in UCI: two squares
 // and perhaps a promotion letter ("e2e4", "e7e8q").
 func isUCIMove(s string) bool {

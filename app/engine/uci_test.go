@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 func TestParseInfo(t *testing.T) {
@@ -111,4 +112,56 @@ func FuzzParseInfo(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestLastWords(t *testing.T) {
+	var w lastWords
+	for _, line := range []string{
+		"Stockfish 15.1 by the Stockfish developers (see AUTHORS file)",
+		"id name Stockfish 15.1", "option name Hash type spin default 16 min 1 max 33554432",
+		"uciok", "readyok", "info depth 3 score cp 20 pv e2e4", "bestmove e2e4", "",
+		"info string NNUE evaluation using nn-ad9b42354671.nnue enabled",
+	} {
+		w.note(line)
+	}
+	if got := w.telling(); got != "" {
+		t.Errorf("telling() = %q of an engine that said nothing wrong", got)
+	}
+	w.note("info string ERROR: Network evaluation parameters compatible with the engine must be available.")
+	w.note("info string ERROR: The UCI option EvalFile might need to specify the full path.")
+	want := "ERROR: Network evaluation parameters compatible with the engine must be available."
+	if got := w.telling(); got != want {
+		t.Errorf("telling() = %q, want the first error, %q", got, want)
+	}
+	// A few lines are kept, the last: the first error is forgotten.
+	for range maxWords - 1 {
+		w.note("more chatter")
+	}
+	if got := w.telling(); !strings.Contains(got, "EvalFile") || len(w.lines) != maxWords {
+		t.Errorf("telling() = %q with %d lines kept, want the later error of %d", got, len(w.lines), maxWords)
+	}
+	// Control characters, bad UTF-8 and length are cleaned away.
+	w.note("fatal:\x1b[31m \xff bad\tthing " + strings.Repeat("é", 300))
+	got := w.lines[len(w.lines)-1]
+	if !strings.HasPrefix(got, "fatal: [31m \uFFFD bad thing éé") || utf8.RuneCountInString(got) != maxWordLen || !strings.HasSuffix(got, "…") {
+		t.Errorf("a line cleaned: %q", got)
+	}
+}
+
+func TestMateZeroAt(t *testing.T) {
+	for _, line := range []string{"info depth 0 score mate 0", "info depth 9 score mate -0 pv e2e4"} {
+		in, _ := parseInfo(line)
+		if got := in.at(true); !got.hasScore || !got.mate {
+			t.Errorf("%q at a checkmate: %+v, want the mate kept", line, got)
+		}
+		if got := in.at(false); got.hasScore || got.mate {
+			t.Errorf("%q at a position that is not checkmate: %+v, want no score", line, got)
+		}
+	}
+	for _, line := range []string{"info score mate 1 pv a1a8", "info score cp 0"} {
+		in, _ := parseInfo(line)
+		if got := in.at(false); !reflect.DeepEqual(got, in) {
+			t.Errorf("%q changed: %+v", line, got)
+		}
+	}
 }

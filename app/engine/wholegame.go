@@ -58,6 +58,7 @@ type plan struct {
 	start string       // the start position's FEN
 	fens  []string     // the position before each move, then after the last
 	turns []game.Color // the side to move in each
+	mates []bool       // whether each is checkmate
 	moves []game.Move
 	sans  []string
 }
@@ -94,10 +95,12 @@ func newPlan(g *game.Game) (*plan, error) {
 	pl := &plan{start: root.FEN()}
 	pl.fens = append(pl.fens, pl.start)
 	pl.turns = append(pl.turns, root.Turn)
+	pl.mates = append(pl.mates, isCheckmate(g.Root()))
 	for _, n := range line {
 		pos := n.Position()
 		pl.fens = append(pl.fens, pos.FEN())
 		pl.turns = append(pl.turns, pos.Turn)
+		pl.mates = append(pl.mates, isCheckmate(n))
 		pl.moves = append(pl.moves, n.Move())
 		pl.sans = append(pl.sans, n.SAN())
 	}
@@ -184,7 +187,11 @@ func (pl *plan) search(p *proc, stop <-chan struct{}, i int, s Settings) (Score,
 		if _, ok := parseBestMove(line); ok {
 			return true
 		}
-		if in, ok := parseInfo(line); ok && in.hasScore && in.multiPV == 1 {
+		if in, ok := parseInfo(line); ok {
+			in = in.at(pl.mates[i])
+			if !in.hasScore || in.multiPV != 1 {
+				return false
+			}
 			best = in
 			if in.bound == Exact {
 				exact = in

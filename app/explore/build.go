@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/echiquier/echiquier/app/pgn"
+	"github.com/echiquier/echiquier/app/safefile"
 )
 
 // Build reads every game of the PGN file at path and records the
@@ -30,8 +31,37 @@ import (
 // that spills to a temporary file for very large files, and the
 // positions of the first games (at most 64 MB) to recognise them when
 // the file has them again.
+//
+// A file that changes while it is read (another program writes it) would
+// give a tree of neither version: the tree is built again, once; a file
+// changed again meanwhile gives its tree with ErrFileChanged. The
+// progress then starts again from 0.
 func Build(ctx context.Context, path string, progress func(done, total int64)) (*Tree, error) {
-	return build(ctx, path, progress, options{})
+	return buildSettled(ctx, path, progress, options{})
+}
+
+// buildTries is how many times a tree is built when its file changes
+// while it is read: a file changed once (a game saved into it) gets the
+// tree of its new version; one that keeps changing (a download under
+// way) does not keep its tree being built.
+const buildTries = 2
+
+// buildAgain reports whether the try-th build, which ended with err, is
+// made again: its file changed while it was read.
+func buildAgain(ctx context.Context, err error, try int) bool {
+	return errors.Is(err, ErrFileChanged) && try < buildTries && ctx.Err() == nil
+}
+
+// buildSettled is build, made again when the file changed while it was
+// read.
+func buildSettled(ctx context.Context, path string, progress func(done, total int64), opt options) (*Tree, error) {
+	for try := 1; ; try++ {
+		t, err := build(ctx, path, progress, opt)
+		if !buildAgain(ctx, err, try) {
+			return t, err
+		}
+		t.Close()
+	}
 }
 
 // options are the choices of build that Build makes for its callers.
@@ -110,6 +140,9 @@ type batch struct {
 	games      []*pgn.Game // the games being replayed; nil: a game the reader could not read
 	recs       []record
 	plies      []ply
+	// part is the section's share of the CRC-64 of the file (see
+	// sectionSum.part), which its reader sums as it reads.
+	part uint64
 }
 
 func resultOf(tag string) uint8 {
@@ -285,18 +318,19 @@ func (e *edge) count(rec *record, mover int) {
 	}
 }
 
-// build builds the tree of the file at path.
+// build builds the tree of the file at path, once: ErrFileChanged when
+// the file changed while it was read.
 func build(ctx context.Context, path string, progress func(done, total int64), opt options) (*Tree, error) {
-	f, err := os.Open(path)
+	f, err := safefile.OpenRead(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
+	key, err := keyOfFile(f)
 	if err != nil {
 		return nil, err
 	}
-	total := st.Size()
+	total := key.Size
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
@@ -342,8 +376,12 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 		replaying.Go(func() {
 			r := newReplayer(b.seen)
 			for bt := range jobs {
-				bt.sec = pgn.NewSectionReader(f, total, bt.start, bt.end)
+				sum := newSectionSum(f, bt.start, bt.end)
+				bt.sec = pgn.NewSectionReader(sum, total, bt.start, bt.end)
 				r.section(ctx, bt)
+				if bt.err == nil {
+					bt.part, bt.err = sum.part(total)
+				}
 				results <- bt
 			}
 		})
@@ -363,6 +401,7 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 	next := 0
 	var readErr, addErr error
 	stopped := false
+	var content uint64 // the CRC-64 of the file
 	for bt := range results {
 		pending[bt.seq] = bt
 		for bt := pending[next]; bt != nil; bt = pending[next] {
@@ -380,6 +419,7 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 				}
 				cur = bt.sec
 				bt.first = b.games + 1
+				content ^= bt.part
 				switch err := b.add(bt); {
 				case errors.Is(err, ErrTooManyPositions):
 					readErr, stopped = err, true
@@ -408,6 +448,12 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 	t, err := b.tree(opt.dir, opt.lists)
 	if err != nil {
 		return nil, err
+	}
+	t.source, t.content = key, content
+	if !unchanged(f, path, key) {
+		// Rewritten in place, its sections may be of two versions;
+		// replaced, the tree is of the file that was.
+		return t, ErrFileChanged
 	}
 	return t, readErr
 }
@@ -494,13 +540,15 @@ func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 	var mem bytes.Buffer
 	var w io.Writer = &mem
 	base := int64(0)
+	var sums *blockSums
 	switch {
 	case out != nil:
 		at, err := out.Seek(0, io.SeekCurrent)
 		if err != nil {
 			return nil, err
 		}
-		base, w, t.lists = at, out, out
+		sums = &blockSums{w: out}
+		base, w, t.lists = at, sums, out
 	case b.lists.spill != nil:
 		f, err := os.CreateTemp(dir, "echiquier-tree-*.tmp")
 		if err != nil {
@@ -553,6 +601,9 @@ func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 		t.lists = bytes.NewReader(mem.Bytes())
 	}
 	t.count, t.listAt = counts, offsets
+	if sums != nil {
+		t.listSums = sums.done()
+	}
 	if base != 0 {
 		for id := range t.listAt {
 			t.listAt[id] += uint64(base)

@@ -8,54 +8,92 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"hash/fnv"
+	"hash/crc32"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/safefile"
 )
 
 // A tree is cached in one file per PGN file, in a directory of the
 // user's cache (DefaultCacheDir), never beside the PGN file: its name is
 // a hash of the PGN file's absolute path. The file starts with a header
-// that says which PGN file, as it was, the tree is of: its size, its
-// modification time, and a hash of its first and last 64 KB. A cached
-// tree is used only while the PGN file still matches; otherwise it is
-// built again and the cache file replaced. The game lists stay in the
-// cache file and are read from it by Games; the rest is read into memory.
+// that says which PGN file, as it was, the tree is of (its key, see
+// source.go). A cached tree is used only while the PGN file still
+// matches; otherwise it is built again and the cache file replaced. The
+// game lists stay in the cache file and are read from it by Games; the
+// rest is read into memory.
 //
 // Layout, little-endian: the header (headerSize bytes), the game lists,
 // then the tables: the position table's keys and values, and by position
 // id the first move, the games and the list offsets, then the moves as
-// columns.
+// columns, then a CRC-32C of each block of listSumBlock bytes of the
+// lists.
+//
+// A cache file is not trusted: a disk error, a file cut short or another
+// program's writing may have damaged it. Before anything is allocated,
+// the header's counts are checked against each other, against what the
+// PGN file can hold and against the cache file's size, so that a count
+// cannot ask for more memory than the file's size justifies; the header
+// and the tables carry a CRC-32C, checked as they are read; each block of
+// the lists carries its own, checked when a list is read from it (the
+// lists of a large file are hundreds of megabytes, which a second opening
+// must not read). A cache file that fails a check is no cache: the tree
+// is built again.
 
 // magic starts a cache file; its last byte is the format's version.
-const magic = "ECHTREE\x01"
+const magic = "ECHTREE\x03"
 
 const headerSize = 128
 
 // header is the start of a cache file.
 type header struct {
-	Magic     [8]byte
-	Source    sourceKey
+	Magic  [8]byte
+	Source sourceKey
+	// Content is the CRC-64 of the PGN file's bytes as the build read
+	// them.
+	Content   uint64
 	Games     int64
 	Skipped   int64
 	Positions int64
 	Slots     int64 // of the position table
 	Edges     int64
-	TablesAt  int64
-	Complete  int64 // 1 once the file is whole
-	Padding   [headerSize - 8 - sourceKeySize - 7*8]byte
+	TablesAt  int64 // where the lists end and the tables start
+	// TablesSum is the CRC-32C of the tables, HeaderSum that of the
+	// header with HeaderSum 0. The header is written last, once the rest
+	// is: a file whose build did not end has no valid header.
+	TablesSum, HeaderSum uint32
+	Padding              [headerSize - 8 - sourceKeySize - 8 - 6*8 - 2*4]byte
 }
 
-// sourceKey tells whether a PGN file is as it was.
-type sourceKey struct {
-	Size, ModTime int64
-	Sum           uint64 // FNV-1a of the first and last 64 KB
-}
+// listSumBlock is the size of the blocks of the lists that each have a
+// CRC-32C: a list read costs reading its blocks whole, a few kilobytes
+// more than the list for most positions, and the sums take a thousandth
+// of the lists.
+const listSumBlock = 4096
 
-const sourceKeySize = 24
+// maxSlots is the most slots the position table of a tree has: twice
+// the 2^24 slots that MaxPositions positions take, for the table grows
+// once more when it holds that many (table.slot).
+const maxSlots = 1 << 25
+
+// castagnoli is CRC-32C's table, computed once and never changed.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// ErrDamagedCache: the opening tree kept on disk for a file is damaged
+// (a disk error, a file cut short, another program's writing). It is not
+// used: the tree is built again, at once when the file is opened, or the
+// next time when a game list read from the tree is found damaged.
+var ErrDamagedCache = errors.New("the opening tree kept on disk is damaged: it is built again")
+
+// errOtherFormat: the cache file was written by another version of the
+// program.
+var errOtherFormat = errors.New("the opening tree kept on disk is of another version of the program")
 
 // DefaultCacheDir returns the directory where BuildCached keeps trees:
 // the user's cache directory (~/.cache/echiquier/trees on Linux).
@@ -70,23 +108,28 @@ func DefaultCacheDir() (string, error) {
 // BuildCached is Build, keeping the tree in cacheDir: when the file has
 // not changed since the tree was cached, the tree is read from there
 // instead, at once. The tree's game lists are read from the cache file
-// as they are asked for; Close closes it.
+// as they are asked for; Close closes it. A cache file found damaged is
+// no cache: the tree is built again, and replaces it.
 func BuildCached(ctx context.Context, path, cacheDir string, progress func(done, total int64)) (*Tree, error) {
 	abs, key, name, err := cacheOf(path, cacheDir)
 	if err != nil {
 		return nil, err
 	}
-	if t, err := load(name, key); err == nil {
+	t, err := load(name, key)
+	if errors.Is(err, errStale) {
+		t, err = reuse(ctx, abs, name, progress)
+	}
+	if err == nil {
 		if progress != nil {
 			progress(key.Size, key.Size)
 		}
 		return t, nil
 	}
-	t, err := buildInto(ctx, abs, key, name, cacheDir, progress)
+	t, err = buildInto(ctx, abs, name, cacheDir, progress)
 	if errors.As(err, new(cacheFault)) {
 		// The cache cannot take the tree (a full disk, a read-only
 		// folder): the tree is built without it.
-		return build(ctx, abs, progress, options{})
+		return buildSettled(ctx, abs, progress, options{})
 	}
 	return t, err
 }
@@ -109,9 +152,9 @@ func inCache(err error, cacheDir string) bool {
 // build writes its file every few seconds.
 const staleAfter = time.Hour
 
-// buildInto builds the tree of the file at abs, of key, and keeps it in
-// the cache file name in cacheDir.
-func buildInto(ctx context.Context, abs string, key sourceKey, name, cacheDir string, progress func(done, total int64)) (*Tree, error) {
+// buildInto builds the tree of the file at abs and keeps it in the cache
+// file name in cacheDir.
+func buildInto(ctx context.Context, abs, name, cacheDir string, progress func(done, total int64)) (*Tree, error) {
 	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
 		return nil, cacheFault{err}
 	}
@@ -125,10 +168,20 @@ func buildInto(ctx context.Context, abs string, key sourceKey, name, cacheDir st
 		os.Remove(f.Name())
 		return nil, err
 	}
-	if _, err := f.Seek(headerSize, io.SeekStart); err != nil {
-		return fail(cacheFault{err})
+	var t *Tree
+	for try := 1; ; try++ {
+		// The lists go after the header, which is written last.
+		if err := f.Truncate(headerSize); err != nil {
+			return fail(cacheFault{err})
+		}
+		if _, err := f.Seek(headerSize, io.SeekStart); err != nil {
+			return fail(cacheFault{err})
+		}
+		t, err = build(ctx, abs, progress, options{dir: cacheDir, lists: f})
+		if !buildAgain(ctx, err, try) {
+			break
+		}
 	}
-	t, err := build(ctx, abs, progress, options{dir: cacheDir, lists: f})
 	if err != nil {
 		if t == nil {
 			if inCache(err, cacheDir) {
@@ -136,26 +189,24 @@ func buildInto(ctx context.Context, abs string, key sourceKey, name, cacheDir st
 			}
 			return fail(err)
 		}
-		// A tree built in part (ctx done) is not cached, but its lists
-		// are in f: it keeps f, out of the directory.
+		// A tree built in part (ctx done, too many positions) or of a
+		// file that changed while it was read is not cached, but its
+		// lists are in f: it keeps f, out of the directory.
 		os.Remove(f.Name())
 		t.closer = f
 		return t, err
 	}
 	t.closer = f
-	if err := t.save(f, key); err != nil {
+	if err := t.save(f); err != nil {
 		// The tree is whole, its lists written before: only not kept.
-		os.Remove(f.Name())
-		return t, nil
-	}
-	// A file changed while it was read has a tree of neither version.
-	if now, err := keyOf(abs); err != nil || now != key {
 		os.Remove(f.Name())
 		return t, nil
 	}
 	if err := os.Rename(f.Name(), name); err != nil {
 		os.Remove(f.Name())
+		return t, nil
 	}
+	t.cacheName = name
 	return t, nil
 }
 
@@ -164,8 +215,9 @@ var ErrNotCached = errors.New("no opening tree of the file is cached")
 
 // LoadCached returns the tree BuildCached kept in cacheDir for the file
 // at path, without building it: ErrNotCached when there is none of the
-// file as it is now. It reads the tree's tables, not the file, so a
-// window may ask for it while the file is read for something else.
+// file as it is now, or only a damaged one (ErrDamagedCache as well). It
+// reads the tree's tables, not the file, so a window may ask for it
+// while the file is read for something else.
 func LoadCached(path, cacheDir string) (*Tree, error) {
 	_, key, name, err := cacheOf(path, cacheDir)
 	if err != nil {
@@ -202,40 +254,76 @@ func removeStale(cacheDir string, before time.Time) {
 	}
 }
 
-// keyOf reads the key of the file at path.
-func keyOf(path string) (sourceKey, error) {
-	f, err := os.Open(path)
+// reuse returns the tree kept in the cache file name for another key of
+// the file at abs, when the file's bytes are still those the tree was
+// built of; the cache file then takes the file's key as it is now. A
+// file touched, copied back or restored from a backup has another key
+// but the same bytes, which reading the file to hash it tells in a
+// second where building its tree takes a minute. Only a file of the same
+// size and the same first and last 64 KB may be the same: another is
+// not read.
+func reuse(ctx context.Context, abs, name string, progress func(done, total int64)) (*Tree, error) {
+	was, err := headerOf(name)
 	if err != nil {
-		return sourceKey{}, err
+		return nil, err
+	}
+	f, err := safefile.OpenRead(abs)
+	if err != nil {
+		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
+	key, err := keyOfFile(f)
 	if err != nil {
-		return sourceKey{}, err
+		return nil, err
 	}
-	k := sourceKey{Size: st.Size(), ModTime: st.ModTime().UnixNano()}
-	h := fnv.New64a()
-	const part = 64 << 10
-	if _, err := io.Copy(h, io.NewSectionReader(f, 0, part)); err != nil {
-		return k, err
+	if key.Size != was.Source.Size || key.Sample != was.Source.Sample {
+		return nil, errStale
 	}
-	if k.Size > part {
-		if _, err := io.Copy(h, io.NewSectionReader(f, max(part, k.Size-part), part)); err != nil {
-			return k, err
-		}
+	sum, err := contentOf(f, key.Size, progress, ctx.Err)
+	if err != nil {
+		return nil, err
 	}
-	k.Sum = h.Sum64()
-	return k, nil
+	if sum != was.Content || !unchanged(f, abs, key) {
+		return nil, errStale
+	}
+	if err := rekey(name, was, key); err != nil {
+		return nil, err
+	}
+	return load(name, key)
+}
+
+// rekey makes key the key of the cache file name, whose header was was
+// (and still is, or it is left as it is).
+func rekey(name string, was header, key sourceKey) error {
+	f, err := os.OpenFile(name, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if h, err := readHeader(f); err != nil || h != was {
+		return errStale
+	}
+	h := was
+	h.Source = key
+	b, err := h.encode()
+	if err != nil {
+		return err
+	}
+	if _, err := f.WriteAt(b[:], 0); err != nil {
+		return err
+	}
+	return f.Sync()
 }
 
 // save writes the tables and the header to f, whose game lists are
 // written already.
-func (t *Tree) save(f *os.File, key sourceKey) error {
+func (t *Tree) save(f *os.File) error {
 	at, err := f.Seek(0, io.SeekEnd)
 	if err != nil {
 		return err
 	}
-	w := bufio.NewWriterSize(f, 1<<16)
+	sum := crc32.New(castagnoli)
+	w := bufio.NewWriterSize(io.MultiWriter(f, sum), 1<<16)
 	put := func(data any) {
 		if err == nil {
 			err = binary.Write(w, binary.LittleEndian, data)
@@ -285,17 +373,19 @@ func (t *Tree) save(f *os.File, key sourceKey) error {
 		sums[i] = t.edges[e].eloSum
 	}
 	put(sums)
+	put(t.listSums)
 	if err == nil {
 		err = w.Flush()
 	}
 	if err != nil {
 		return err
 	}
-	h := header{Source: key, Games: int64(t.games), Skipped: int64(t.skipped), Positions: int64(len(t.count)),
-		Slots: int64(len(t.pos.slots)), Edges: int64(len(order)), TablesAt: at, Complete: 1}
+	h := header{Source: t.source, Content: t.content, Games: int64(t.games), Skipped: int64(t.skipped),
+		Positions: int64(len(t.count)), Slots: int64(len(t.pos.slots)), Edges: int64(len(order)),
+		TablesAt: at, TablesSum: sum.Sum32()}
 	copy(h.Magic[:], magic)
-	var b [headerSize]byte
-	if _, err := binary.Encode(b[:], binary.LittleEndian, &h); err != nil {
+	b, err := h.encode()
+	if err != nil {
 		return err
 	}
 	if _, err := f.WriteAt(b[:], 0); err != nil {
@@ -304,70 +394,174 @@ func (t *Tree) save(f *os.File, key sourceKey) error {
 	return f.Sync()
 }
 
+// encode returns the header as a cache file has it, with its sum.
+func (h header) encode() ([headerSize]byte, error) {
+	var b [headerSize]byte
+	h.HeaderSum = 0
+	if _, err := binary.Encode(b[:], binary.LittleEndian, &h); err != nil {
+		return b, err
+	}
+	h.HeaderSum = crc32.Checksum(b[:], castagnoli)
+	_, err := binary.Encode(b[:], binary.LittleEndian, &h)
+	return b, err
+}
+
+// readHeader reads the header of a cache file and checks its sum.
+func readHeader(r io.ReaderAt) (header, error) {
+	var b [headerSize]byte
+	var h header
+	if _, err := r.ReadAt(b[:], 0); err == io.EOF {
+		return h, ErrDamagedCache // cut short
+	} else if err != nil {
+		return h, err
+	}
+	if _, err := binary.Decode(b[:], binary.LittleEndian, &h); err != nil {
+		return h, err
+	}
+	if string(h.Magic[:]) != magic {
+		if string(h.Magic[:len(magic)-1]) == magic[:len(magic)-1] {
+			return h, errOtherFormat
+		}
+		return h, ErrDamagedCache
+	}
+	if again, err := h.encode(); err != nil || again != b {
+		return h, ErrDamagedCache
+	}
+	return h, nil
+}
+
+// headerOf reads the header of the cache file name.
+func headerOf(name string) (header, error) {
+	f, err := safefile.OpenRead(name)
+	if err != nil {
+		return header{}, err
+	}
+	defer f.Close()
+	return readHeader(f)
+}
+
 // errStale: the cache file is not of the PGN file as it is.
 var errStale = errors.New("the cached tree is of another version of the file")
 
 // load reads the cached tree in the file name, if it is of the PGN file
 // of key.
 func load(name string, key sourceKey) (*Tree, error) {
-	f, err := os.Open(name)
+	f, err := safefile.OpenRead(name)
 	if err != nil {
 		return nil, err
 	}
-	t, err := read(f, key)
-	if err != nil {
-		f.Close()
-		return nil, err
+	st, err := f.Stat()
+	if err == nil {
+		var t *Tree
+		if t, err = readTree(f, st.Size(), key); err == nil {
+			t.closer, t.cacheName = f, name
+			return t, nil
+		}
 	}
-	t.lists, t.closer = f, f
-	return t, nil
+	f.Close()
+	return nil, err
 }
 
-func read(f *os.File, key sourceKey) (*Tree, error) {
-	var b [headerSize]byte
-	if _, err := f.ReadAt(b[:], 0); err != nil {
+// readTree reads the tree of the PGN file of key from r, a cache file of
+// size bytes, whose lists it keeps reading from.
+func readTree(r io.ReaderAt, size int64, key sourceKey) (*Tree, error) {
+	h, err := readHeader(r)
+	if err != nil {
 		return nil, err
-	}
-	var h header
-	if _, err := binary.Decode(b[:], binary.LittleEndian, &h); err != nil {
-		return nil, err
-	}
-	if string(h.Magic[:]) != magic || h.Complete != 1 {
-		return nil, errCorrupt
 	}
 	if h.Source != key {
 		return nil, errStale
 	}
-	st, err := f.Stat()
+	tables, err := h.check(size)
 	if err != nil {
 		return nil, err
 	}
-	// Sizes that the file cannot hold are damage, not a reason to
-	// allocate.
-	n, slots, edges := h.Positions, h.Slots, h.Edges
-	if n < 0 || slots < 0 || edges < 0 || h.TablesAt < headerSize ||
-		12*slots+16*n+12+30*edges > st.Size()-h.TablesAt || slots&(slots-1) != 0 || 4*n > 3*slots+4 {
-		return nil, errCorrupt
+	tb, err := h.readTables(r, tables)
+	if err != nil {
+		return nil, err
 	}
-	t := &Tree{games: int(h.Games), skipped: int(h.Skipped)}
-	keys, vals := make([]uint64, slots), make([]uint32, slots)
-	t.first, t.count, t.listAt = make([]uint32, n+1), make([]uint32, n), make([]uint64, n+1)
-	r := bufio.NewReaderSize(io.NewSectionReader(f, h.TablesAt, st.Size()-h.TablesAt), 1<<16)
-	get := func(data any) {
-		if err == nil {
-			err = binary.Read(r, binary.LittleEndian, data)
+	t, err := tb.tree(&h)
+	if err != nil {
+		return nil, err
+	}
+	t.games, t.skipped = int(h.Games), int(h.Skipped)
+	t.source, t.content, t.lists = h.Source, h.Content, r
+	return t, nil
+}
+
+// check checks the counts of the header of a cache file of size bytes
+// against each other, against what the PGN file of h.Source can hold and
+// against the cache file's size, before anything is allocated by them:
+// none can ask for more than the files justify. It returns the size of
+// the tables.
+func (h *header) check(size int64) (int64, error) {
+	pgn := h.Source.Size
+	switch {
+	case pgn < 0 || h.TablesAt < headerSize || h.TablesAt > size:
+	// A game takes a byte of the PGN file at least, and has a number of
+	// 32 bits.
+	case h.Games < 0 || h.Games > pgn || h.Games > math.MaxUint32:
+	case h.Skipped < 0 || h.Skipped > h.Games:
+	// A move takes two bytes at least; moves are numbered in 32 bits,
+	// noEdge aside.
+	case h.Edges < 0 || h.Edges > pgn/2 || h.Edges >= int64(noEdge):
+	// Every position but those games start from is reached by a move.
+	case h.Positions < 0 || h.Positions > MaxPositions || h.Positions > h.Games+h.Edges:
+	// The table has a power of two of slots, three quarters full at
+	// most.
+	case h.Slots < 0 || h.Slots > maxSlots || h.Slots&(h.Slots-1) != 0 || 4*h.Positions > 3*h.Slots:
+	default:
+		// Each count is bounded: no product overflows.
+		tables := 12*h.Slots + 16*h.Positions + 12 + 30*h.Edges + 4*listBlocks(h.TablesAt)
+		if tables == size-h.TablesAt {
+			return tables, nil
 		}
 	}
-	get(keys)
-	get(vals)
-	get(t.first)
-	get(t.count)
-	get(t.listAt)
+	return 0, ErrDamagedCache
+}
+
+// listBlocks returns the number of blocks of the lists, which end at
+// tablesAt, each with its CRC-32C.
+func listBlocks(tablesAt int64) int64 {
+	return (tablesAt - headerSize + listSumBlock - 1) / listSumBlock
+}
+
+// tables are the arrays of a cache file after its lists, as read.
+type tables struct {
+	keys, listAt       []uint64
+	vals, first, count []uint32
+	edges              []edge
+	listSums           []uint32
+}
+
+// readTables reads the tables of a cache file of header h, of size
+// bytes, checking their sum.
+func (h *header) readTables(r io.ReaderAt, size int64) (*tables, error) {
+	n, slots, edges := h.Positions, h.Slots, h.Edges
+	tb := &tables{keys: make([]uint64, slots), vals: make([]uint32, slots),
+		first: make([]uint32, n+1), count: make([]uint32, n), listAt: make([]uint64, n+1),
+		edges: make([]edge, edges), listSums: make([]uint32, listBlocks(h.TablesAt))}
+	sum := crc32.New(castagnoli)
+	in := bufio.NewReaderSize(io.TeeReader(io.NewSectionReader(r, h.TablesAt, size), sum), 1<<16)
+	var err error
+	get := func(data any) {
+		if err == nil {
+			err = binary.Read(in, binary.LittleEndian, data)
+		}
+	}
+	get(tb.keys)
+	get(tb.vals)
+	get(tb.first)
+	get(tb.count)
+	get(tb.listAt)
 	moves := make([]uint16, edges)
 	get(moves)
-	t.edges = make([]edge, edges)
 	for i, m := range moves {
-		t.edges[i].move = m
+		tb.edges[i].move = m
+		// A move's promotion is a knight, a bishop, a rook or a queen.
+		if k := decodeMove(m).Promotion; k != game.NoKind && (k < game.Knight || k > game.Queen) {
+			err = ErrDamagedCache
+		}
 	}
 	cols := make([]uint32, edges)
 	for _, field := range []func(e *edge) *uint32{
@@ -378,47 +572,70 @@ func read(f *os.File, key sourceKey) (*Tree, error) {
 		func(e *edge) *uint32 { return &e.eloN },
 	} {
 		get(cols)
-		for i := range t.edges {
-			*field(&t.edges[i]) = cols[i]
+		for i := range tb.edges {
+			*field(&tb.edges[i]) = cols[i]
 		}
 	}
 	sums := make([]uint64, edges)
 	get(sums)
 	for i, s := range sums {
-		t.edges[i].eloSum = s
+		tb.edges[i].eloSum = s
 	}
-	if err != nil {
-		return nil, errCorrupt
+	get(tb.listSums)
+	if err != nil || sum.Sum32() != h.TablesSum {
+		return nil, ErrDamagedCache
 	}
-	// What queries index with must stay in bounds.
-	for i := range n {
-		if t.first[i] > t.first[i+1] || t.listAt[i] > t.listAt[i+1] {
-			return nil, errCorrupt
-		}
+	return tb, nil
+}
+
+// tree returns the tree of the tables, checking that what queries index
+// with stays in bounds, that the game lists of positions lie between the
+// header and the tables, and that every lookup in the position table
+// ends. The checks go along the passes that make the tree: the tables of
+// a large file are hundreds of megabytes, which a pass of their own
+// would read again.
+func (tb *tables) tree(h *header) (*Tree, error) {
+	n := len(tb.count)
+	if tb.first[0] != 0 || int64(tb.first[n]) != h.Edges || tb.listAt[0] != headerSize || tb.listAt[n] != uint64(h.TablesAt) {
+		return nil, ErrDamagedCache
 	}
-	if int64(t.first[n]) != edges || t.listAt[n] > uint64(h.TablesAt) {
-		return nil, errCorrupt
-	}
+	t := &Tree{count: tb.count, listAt: tb.listAt, edges: tb.edges, listSums: tb.listSums}
 	// Each position's moves follow each other.
-	t.next = make([]uint32, edges)
+	t.next = make([]uint32, len(tb.edges))
 	for i := range n {
-		from, to := t.first[i], t.first[i+1]
+		from, to := tb.first[i], tb.first[i+1]
+		// The moves in order and within the tables; a game of a list
+		// takes a byte at least.
+		if from > to || int64(to) > h.Edges || tb.listAt[i] > tb.listAt[i+1] ||
+			int64(tb.count[i]) > h.Games || uint64(tb.count[i]) > tb.listAt[i+1]-tb.listAt[i] {
+			return nil, ErrDamagedCache
+		}
 		for e := from; e < to; e++ {
 			t.next[e] = e + 1
 		}
 		if from < to {
 			t.next[to-1] = noEdge
 		} else {
-			t.first[i] = noEdge
+			tb.first[i] = noEdge
 		}
 	}
-	t.first = t.first[:n:n]
-	t.pos = table{slots: make([]posSlot, slots), n: int(n)}
-	for i, k := range keys {
-		if k != 0 && int64(vals[i]) >= n {
-			return nil, errCorrupt
+	t.first = tb.first[:n:n]
+	// The table holds n positions, each id within them: it is three
+	// quarters full at most, and a lookup of a position not in it ends
+	// at an empty slot.
+	t.pos = table{slots: make([]posSlot, len(tb.keys)), n: n}
+	used := 0
+	for i, k := range tb.keys {
+		if k != 0 {
+			if int64(tb.vals[i]) >= int64(n) {
+				return nil, ErrDamagedCache
+			}
+			used++
 		}
-		t.pos.slots[i] = posSlot{key: k, id: vals[i], head: noEdge}
+		t.pos.slots[i] = posSlot{key: k, id: tb.vals[i], head: noEdge}
+	}
+	if used != n {
+		return nil, ErrDamagedCache
 	}
 	return t, nil
 }

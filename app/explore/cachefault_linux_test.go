@@ -195,42 +195,95 @@ func loadCached(t *testing.T, path, dir string) *explore.Tree {
 	return tree
 }
 
-// A file another program changes while its tree is built gets its tree,
-// but the cache does not keep it: it is of neither version of the file.
+// A file another program changes while its tree is built (a game
+// appended) has its tree built again: the tree, and the tree the cache
+// keeps, are of the file as it is now, not of neither version.
 func TestFileChangedWhileItsTreeIsBuilt(t *testing.T) {
-	data, err := os.ReadFile(capablanca(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "games.pgn")
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := copyOf(t, capablanca(t))
 	dir := t.TempDir()
-	changed := false
+	changes := 0
 	tree, err := explore.BuildCached(context.Background(), path, dir, func(done, total int64) {
-		if !changed {
-			changed = true
-			f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			f.WriteString("\n[Result \"1-0\"]\n\n1. a4 1-0\n")
-			f.Close()
+		if changes == 0 {
+			changes++
+			appendGame(t, path)
 		}
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree.Close()
-	if !changed {
+	if changes == 0 {
 		t.Fatal("the build never told its progress")
+	}
+	sameTree(t, "built while the file changed", tree, path)
+	tree.Close()
+	cached := loadCached(t, path, dir)
+	sameTree(t, "cached", cached, path)
+	cached.Close()
+}
+
+// A file that changes whenever its tree is built (a download under way)
+// gets a tree with ErrFileChanged, which the cache does not keep.
+func TestFileThatKeepsChanging(t *testing.T) {
+	path := copyOf(t, capablanca(t))
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name  string
+		build func(progress func(done, total int64)) (*explore.Tree, error)
+	}{
+		{"BuildCached", func(progress func(done, total int64)) (*explore.Tree, error) {
+			return explore.BuildCached(context.Background(), path, dir, progress)
+		}},
+		{"Build", func(progress func(done, total int64)) (*explore.Tree, error) {
+			return explore.Build(context.Background(), path, progress)
+		}},
+	} {
+		last := int64(-1)
+		tree, err := c.build(func(done, total int64) {
+			if done <= last {
+				// A build started again: the file changes again.
+				appendGame(t, path)
+			}
+			if last < 0 {
+				appendGame(t, path)
+			}
+			last = done
+		})
+		if !errors.Is(err, explore.ErrFileChanged) || tree == nil {
+			t.Errorf("%s: %v, want a tree and ErrFileChanged", c.name, err)
+		}
+		if tree != nil {
+			tree.Close()
+		}
 	}
 	if names := filesIn(t, dir); len(names) != 0 {
 		t.Errorf("the cache keeps %v", names)
 	}
 	if _, err := explore.LoadCached(path, dir); !errors.Is(err, explore.ErrNotCached) {
-		t.Errorf("LoadCached after the change: %v", err)
+		t.Errorf("LoadCached: %v", err)
 	}
+}
+
+// copyOf copies the file at path to a folder of its own.
+func copyOf(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path = filepath.Join(t.TempDir(), "games.pgn")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// appendGame appends a game to the file at path.
+func appendGame(t *testing.T, path string) {
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	f.WriteString("\n[Result \"1-0\"]\n\n1. a4 1-0\n")
+	f.Close()
 }

@@ -11,10 +11,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/notnil/chess"
+
 	"github.com/echiquier/echiquier/app/explore"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/pgn"
-	"github.com/notnil/chess"
 )
 
 // sharedData is the test data beside the repository.

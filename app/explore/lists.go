@@ -3,6 +3,7 @@ package explore
 import (
 	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"io"
 	"os"
 )
@@ -323,4 +324,38 @@ func (r *run) next() (uint32, error) {
 	}
 	r.last += uint32(d)
 	return r.last, nil
+}
+
+// blockSums writes the lists of a cache file to w, summing each block of
+// listSumBlock bytes as it goes by (CRC-32C): a list read from the file
+// is checked by the blocks it lies in.
+type blockSums struct {
+	w    io.Writer
+	sums []uint32
+	crc  uint32
+	n    int // bytes in the block being summed
+}
+
+func (b *blockSums) Write(p []byte) (int, error) {
+	n, err := b.w.Write(p)
+	for q := p[:n]; len(q) > 0; {
+		k := min(len(q), listSumBlock-b.n)
+		b.crc = crc32.Update(b.crc, castagnoli, q[:k])
+		b.n += k
+		q = q[k:]
+		if b.n == listSumBlock {
+			b.sums = append(b.sums, b.crc)
+			b.crc, b.n = 0, 0
+		}
+	}
+	return n, err
+}
+
+// done returns the sums of the blocks, the last one whatever its length.
+func (b *blockSums) done() []uint32 {
+	if b.n > 0 {
+		b.sums = append(b.sums, b.crc)
+		b.crc, b.n = 0, 0
+	}
+	return b.sums
 }

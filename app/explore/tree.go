@@ -18,7 +18,9 @@ package explore
 import (
 	"cmp"
 	"encoding/binary"
+	"hash/crc32"
 	"io"
+	"os"
 	"slices"
 
 	"github.com/echiquier/echiquier/app/game"
@@ -64,6 +66,19 @@ type Tree struct {
 	listAt []uint64
 	lists  io.ReaderAt
 	closer io.Closer // of lists, when it is a file
+	// listSums, for the lists of a cache file, holds the CRC-32C of
+	// each block of listSumBlock bytes from headerSize: a list is read
+	// by whole blocks, checked.
+	listSums []uint32
+	// cacheName is the name of the cache file that holds the lists, in
+	// its folder: the file is removed when a list read from it is found
+	// damaged, for the tree to be built again.
+	cacheName string
+	// source is the key of the PGN file the tree is of, as it was when
+	// the build started; content the CRC-64 of its bytes as the build
+	// read them.
+	source  sourceKey
+	content uint64
 
 	games, skipped int
 	// repeats counts the games recognised as having the moves of an
@@ -175,8 +190,11 @@ func (t *Tree) gamesAt(i int) ([]int, error) {
 	r := t.listOf(i)
 	for g := 0; g < len(games); {
 		first, n, err := r.run()
+		if err == nil && (first == 0 || first+uint64(n)-1 > uint64(t.games)) {
+			err = errCorrupt
+		}
 		if err != nil {
-			return nil, err
+			return nil, t.damaged(err)
 		}
 		for k := range games[g : g+n : g+n] {
 			games[g+k] = int(first) + k
@@ -207,13 +225,13 @@ func (t *Tree) gameSetAt(i int) ([]uint64, error) {
 	r := t.listOf(i)
 	for g := uint32(0); g < t.count[i]; {
 		first, n, err := r.run()
+		if err == nil && (first == 0 || first+uint64(n)-1 > uint64(t.games)) {
+			err = errCorrupt
+		}
 		if err != nil {
-			return nil, err
+			return nil, t.damaged(err)
 		}
 		g += uint32(n)
-		if first == 0 || first+uint64(n)-1 > uint64(t.games) {
-			return nil, errCorrupt
-		}
 		// bits first-1 to first+n-2: within a word or across two.
 		at := first - 1
 		bits := uint64(1)<<n - 1
@@ -241,7 +259,61 @@ type listReader struct {
 func (t *Tree) listOf(i int) *listReader {
 	from, to := int64(t.listAt[i]), int64(t.listAt[i+1])
 	block := make([]byte, min(listBlock, to-from+binary.MaxVarintLen64))
-	return &listReader{lists: t.lists, from: from, to: to, block: block, buf: block[:0], left: t.count[i]}
+	lists := t.lists
+	if t.listSums != nil {
+		lists = &checkedLists{lists: t.lists, sums: t.listSums, end: int64(t.listAt[len(t.listAt)-1]),
+			buf: make([]byte, len(block)+2*listSumBlock)}
+	}
+	return &listReader{lists: lists, from: from, to: to, block: block, buf: block[:0], left: t.count[i]}
+}
+
+// damaged returns the error of a list that could not be read: for the
+// lists of a cache file, ErrDamagedCache, the file removed so that the
+// tree is built again the next time.
+func (t *Tree) damaged(err error) error {
+	if t.listSums == nil {
+		return err
+	}
+	if f, ok := t.lists.(*os.File); ok && t.cacheName != "" {
+		// Unless another tree took its place meanwhile.
+		held, err1 := f.Stat()
+		named, err2 := os.Stat(t.cacheName)
+		if err1 == nil && err2 == nil && os.SameFile(held, named) {
+			os.Remove(t.cacheName)
+		}
+	}
+	return ErrDamagedCache
+}
+
+// checkedLists is the lists of a cache file, read by whole blocks whose
+// sums are checked.
+type checkedLists struct {
+	lists io.ReaderAt
+	sums  []uint32
+	end   int64  // of the lists
+	buf   []byte // the blocks read
+}
+
+func (c *checkedLists) ReadAt(p []byte, off int64) (int, error) {
+	from := headerSize + (off-headerSize)/listSumBlock*listSumBlock
+	to := min(headerSize+(off+int64(len(p))-headerSize+listSumBlock-1)/listSumBlock*listSumBlock, c.end)
+	if off < headerSize || off+int64(len(p)) > c.end || to-from > int64(len(c.buf)) {
+		return 0, errCorrupt
+	}
+	blocks := c.buf[:to-from]
+	if n, err := c.lists.ReadAt(blocks, from); n < len(blocks) {
+		if err == nil || err == io.EOF {
+			err = errCorrupt
+		}
+		return 0, err
+	}
+	// The last block ends with the lists.
+	for k, at := (from-headerSize)/listSumBlock, 0; at < len(blocks); k, at = k+1, at+listSumBlock {
+		if crc32.Checksum(blocks[at:min(at+listSumBlock, len(blocks))], castagnoli) != c.sums[k] {
+			return 0, errCorrupt
+		}
+	}
+	return copy(p, blocks[off-from:]), nil
 }
 
 // run returns the next games of the list: n (1 or 8) games that follow

@@ -51,3 +51,6 @@ const typicalGameText = `[Event "Banja Luka"]
 30.Kf2 Qxe6 31.Re1 Qf5 32.Bf4 Nd5 33.Rxe2 dxe2 34.Bd6 Qe6 35.Bc5 Bd3 36.Bxa7 Bb5
 37.Bc5 h5 38.h4 Qf5 39.Ke1 Qb1+ 40.Kf2 Qf1+  0-1
 `
+
+// EndSentence is Status.endSentence.
+func EndSentence(s Status) string { return s.endSentence() }

@@ -429,6 +429,16 @@ func (g *Game) Pause() {
 	g.clock.pause(g.now())
 }
 
+// WaitForFirstMove pauses the clocks of a game with no move yet, the
+// time since the game was made given back, so that its first move starts
+// them.
+func (g *Game) WaitForFirstMove() {
+	if g.live != g.root || !g.clock.timed() {
+		return
+	}
+	g.clock.spent, g.clock.running, g.clock.paused = 0, false, true
+}
+
 // Resume starts the clock of the side to move after Pause.
 func (g *Game) Resume() {
 	g.clock.resume(g.now())

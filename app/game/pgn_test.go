@@ -152,7 +152,7 @@ func TestPGNWriteTimedGame(t *testing.T) {
 	g.CheckFlag()
 	text := writePGN(t, g)
 	for _, want := range []string{`[TimeControl "300+2"]`, `[Result "0-1"]`, `[Termination "time forfeit"]`,
-		`[White "Quote \"the\" \\ Player"]`, "1. e4 {[%clk 0:04:59] [%emt 0:00:03]} 1... e5 {[%clk 0:04:52] [%emt 0:00:10]} 0-1"} {
+		`[White "Quote \"the\" \\ Player"]`, "1. e4 {[%clk 0:04:59] [%emt 0:00:03]} 1... e5 {[%clk 0:04:52] [%emt 0:00:10]} {Black wins on time.} 0-1"} {
 		if !strings.Contains(strings.ReplaceAll(text, "\n", " "), want) {
 			t.Errorf("missing %s in:\n%s", want, text)
 		}
@@ -174,14 +174,14 @@ func TestPGNStatusRoundTrip(t *testing.T) {
 		term string
 	}{
 		// The standard's "normal" does not tell a resignation from an
-		// agreement; the result stays.
-		{"resignation", func(g *game.Game) error { return g.Resign(game.Black) }, game.Status{Result: "1-0"}, "normal"},
+		// agreement: the final comment does.
+		{"resignation", func(g *game.Game) error { return g.Resign(game.Black) }, game.Status{Result: "1-0", Reason: game.Resignation}, "normal"},
 		{"agreement", func(g *game.Game) error {
 			if err := g.OfferDraw(game.White); err != nil {
 				return err
 			}
 			return g.AcceptDraw(game.Black)
-		}, game.Status{Result: "1/2-1/2"}, "normal"},
+		}, game.Status{Result: "1/2-1/2", Reason: game.Agreement}, "normal"},
 		{"in progress", func(*game.Game) error { return nil }, game.Status{Result: "*"}, "unterminated"},
 	} {
 		g := newGame(t, "")

@@ -73,6 +73,15 @@ func TestPGNExtractAcceptsWhatTheAppWrites(t *testing.T) {
 		t.Fatal(err)
 	}
 	write(g)
+	// The same game resigned, and a game ended in every way play ends
+	// one: each ends with a comment that says why.
+	if err := g.Resign(game.Black); err != nil {
+		t.Fatal(err)
+	}
+	write(g)
+	for _, c := range endCases {
+		write(makeEnd(t, c))
+	}
 	// Every game of the edge files that loads, as the app writes it back.
 	files, _ := filepath.Glob(filepath.Join(sharedData, "pgn", "edge", "*.pgn"))
 	for _, f := range files {

@@ -90,6 +90,10 @@ type readInfo struct {
 	status   Status
 	end      *Node
 	warnings []error
+	// endComment is the final comment that said how the game ended
+	// (readEndSentence), taken from the last move's comments: it is
+	// written back as read while the status is as read.
+	endComment string
 }
 
 // TimeControlWarning: the TimeControl tag of a game read from PGN could
@@ -298,19 +302,56 @@ func (n *Node) annotate(pm *pgn.Move) {
 
 // readStatus decides the status of a game read from PGN: what its last
 // position says if that ends the game (end, its automatic end), else its
-// Result tag (or marker) with the reason its Termination tag gives.
+// Result tag (or marker) with the reason its final comment gives
+// (readEndSentence), or else its Termination tag. A final comment that
+// says the status is taken from the last move's comments, to be written
+// back as the game's end (readInfo.endComment): the move list shows the
+// user's comments, and the status says how the game ended. g.live must
+// be the end of the main line.
 func (g *Game) readStatus(pg *pgn.Game, end Status) Status {
-	if end.Over() {
-		return end
+	s := end
+	if !end.Over() {
+		result := pg.Tag("Result")
+		if !isResult(result) {
+			result = pg.Result
+		}
+		if !isResult(result) || result == InProgress {
+			return inProgress
+		}
+		s = Status{Result: result, Reason: reasonFromTermination(pg.Tag("Termination"), result)}
 	}
-	result := pg.Tag("Result")
-	if !isResult(result) {
-		result = pg.Result
+	last, ok := g.live.finalComment()
+	if !ok {
+		return s
 	}
-	if !isResult(result) || result == InProgress {
-		return inProgress
+	said, ok := readEndSentence(last, s.Result)
+	switch {
+	case !ok:
+		return s
+	case end.Over() && said.Reason != end.Reason && said.Reason != NoReason:
+		return s // the board says otherwise: the comment is the user's
+	case !end.Over() && said.Reason != NoReason:
+		s.Reason = said.Reason
 	}
-	return Status{Result: result, Reason: reasonFromTermination(pg.Tag("Termination"), result)}
+	g.live.after = g.live.after[: len(g.live.after)-1 : len(g.live.after)-1]
+	g.read.endComment = last
+	return s
+}
+
+// finalComment returns the last of n's after comments when nothing is
+// written after it, no NAG among them: a final comment of the game when n
+// ends the main line.
+func (n *Node) finalComment() (string, bool) {
+	k := len(n.after)
+	if k == 0 {
+		return "", false
+	}
+	for _, at := range n.nagAt {
+		if at >= k {
+			return "", false
+		}
+	}
+	return n.after[k-1], true
 }
 
 func isResult(s string) bool {

@@ -18,28 +18,53 @@ var sevenTagRoster = []string{"Event", "Site", "Date", "Round", "White", "Black"
 // A game created here has the Seven Tag Roster first, then its other tags
 // in ASCII order, with Result, Termination (a value of the PGN standard:
 // "normal", "time forfeit"...), SetUp, FEN and TimeControl describing
-// it. A game read from PGN keeps its tags as read, in their order, none
-// added: only Result follows the game's status, and Termination and
-// PlyCount, when present, follow the game once its status or its main
-// line changed. Its comments come back as read too, [%clk] commands in
-// place; a clock time is added only to a move played here.
+// it. A finished game ends with a comment that says why, in English, as
+// lichess writes it ("{Black resigns.} 1-0", see Status.endSentence):
+// "normal" does not tell a resignation from a checkmate or an agreed
+// draw, and FromPGN reads the comment back into the same status. A game
+// read from PGN keeps its tags as read, in their order, none added: only
+// Result follows the game's status, and Termination and PlyCount, when
+// present, follow the game once its status or its main line changed.
+// Its comments come back as read too, [%clk] commands in place, its final
+// comment included while its status is as read; a clock time is added
+// only to a move played here.
 func (g *Game) WritePGN(w io.Writer) error {
 	return pgn.Write(w, g.toPGN())
 }
 
 // toPGN builds the PGN of the game. The game's comment (the root's) is
 // written before the first move; PGN keeps it apart only when there is
-// no move.
+// no move. The comment that says how the game ended (endComment) comes
+// last, on its own after the last move, the move's own comments, NAGs
+// and side lines, as lichess writes it: a reader sees it just before the
+// result, and a user's comment on the last move stays that move's.
 func (g *Game) toPGN() *pgn.Game {
 	pg := &pgn.Game{Tags: g.exportTags(), Result: g.status.Result}
+	var end []string
+	if c := g.endComment(); c != "" {
+		end = []string{c}
+	}
 	if len(g.root.children) == 0 {
-		pg.Comments = g.root.after
+		pg.Comments = append(append([]string(nil), g.root.after...), end...)
 		return pg
 	}
 	pg.Moves = pgnLine(g.root.children[0], true)
+	pg.Comments = end
 	first := pg.Moves[0]
 	first.Before = append(append([]string(nil), g.root.after...), first.Before...)
 	return pg
+}
+
+// endComment returns the final comment of the game's PGN, which says how
+// the game ended: for a game read from PGN whose status is as read, the
+// final comment read, if it had one (a game read is written back as it
+// was, and a file that did not say why its game ended is not made to);
+// else the sentence of the game's status, "" while it goes on.
+func (g *Game) endComment() string {
+	if g.read != nil && g.status == g.read.status {
+		return g.read.endComment
+	}
+	return g.status.endSentence()
 }
 
 // pgnLine writes the line that starts with first and follows first
@@ -210,7 +235,7 @@ func (g *Game) termination() string {
 // reason (section 9.8.1): "normal" for an end by the rules of play, which
 // the standard does not tell apart (the final position shows a checkmate
 // or a draw by the rules; a resignation, an agreement or a draw claim is
-// not written), else the reason itself.
+// said by the final comment, endComment), else the reason itself.
 func standardTermination(r Reason) string {
 	switch r {
 	case TimeForfeit, Abandoned, Adjudication, RulesInfraction, Emergency, Death:

@@ -5,7 +5,7 @@ type Reason int
 
 // The reasons a game can end. The first six end a game by themselves; the
 // others need a player (a claim, an offer, a resignation), the clock, or —
-// for games read from PGN — the Termination tag.
+// for games read from PGN — the final comment or the Termination tag.
 const (
 	// NoReason: the game is in progress, or a PGN game ended without
 	// saying why.
@@ -42,7 +42,7 @@ const (
 	// result is a draw, with this same reason.
 	TimeForfeit
 	// Abandoned, Adjudication, RulesInfraction, Emergency and Death come
-	// from the Termination tag of games read from PGN.
+	// from games read from PGN: their Termination tag or final comment.
 	Abandoned
 	Adjudication
 	RulesInfraction

@@ -69,6 +69,10 @@ const (
 	// SyntaxTooManyNotes: "too many comments, glyphs and tags in the
 	// game" (more than MaxNotes bytes); what follows is not kept.
 	SyntaxTooManyNotes
+	// SyntaxCommentTooLong: "comment longer than a game may hold" (one
+	// comment of more than MaxNotes bytes, which is not too many
+	// notes); what follows is not kept.
+	SyntaxCommentTooLong
 	// NumSyntaxKinds is one more than the last kind: a loop from 1 up to
 	// it meets every one.
 	NumSyntaxKinds
@@ -107,6 +111,7 @@ var syntaxMessages = [NumSyntaxKinds][2]string{
 	SyntaxCommentNotClosed:      {"comment is not closed"},
 	SyntaxTooManyMoves:          {"more than " + strconv.Itoa(MaxMoves) + " moves in the game"},
 	SyntaxTooManyNotes:          {"too many comments, glyphs and tags in the game"},
+	SyntaxCommentTooLong:        {"comment longer than a game may hold"},
 }
 
 // namesTag reports whether the message of kind k names a tag: the tag

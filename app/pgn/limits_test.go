@@ -56,28 +56,32 @@ func TestTooManyMoves(t *testing.T) {
 }
 
 func TestTooManyNotes(t *testing.T) {
+	// One comment longer than a game may hold is said to be: a 1 GB
+	// comment read as "too many comments, glyphs and tags".
 	for _, tt := range []struct {
 		name, in string
 		moves    int // kept: those before the limit
+		kind     pgn.SyntaxKind
 	}{
-		{"comments", "1. e4 " + strings.Repeat("{"+strings.Repeat("x", 1000)+"} ", pgn.MaxNotes/1000) + "e5 *", 1},
-		{"one big comment", "1. e4 {" + strings.Repeat("word ", pgn.MaxNotes/5+1) + "} e5 *", 1},
-		{"glyphs", "1. e4 " + strings.Repeat("$1 ", pgn.MaxNotes/8+1) + "e5 *", 1},
-		{"tags", strings.Repeat("[Tag \""+strings.Repeat("v", 1000)+"\"]\n", pgn.MaxNotes/1000) + "\n1. e4 e5 *", 0},
-		{"; comments", "1. e4 " + strings.Repeat(";"+strings.Repeat("y", 1000)+"\n", pgn.MaxNotes/1000) + "e5 *", 1},
+		{"comments", "1. e4 " + strings.Repeat("{"+strings.Repeat("x", 1000)+"} ", pgn.MaxNotes/1000) + "e5 *", 1, pgn.SyntaxTooManyNotes},
+		{"one big comment", "1. e4 {" + strings.Repeat("word ", pgn.MaxNotes/5+1) + "} e5 *", 1, pgn.SyntaxCommentTooLong},
+		{"one big ; comment", "1. e4 ;" + strings.Repeat("word ", pgn.MaxNotes/5+1) + "\ne5 *", 1, pgn.SyntaxCommentTooLong},
+		{"glyphs", "1. e4 " + strings.Repeat("$1 ", pgn.MaxNotes/8+1) + "e5 *", 1, pgn.SyntaxTooManyNotes},
+		{"tags", strings.Repeat("[Tag \""+strings.Repeat("v", 1000)+"\"]\n", pgn.MaxNotes/1000) + "\n1. e4 e5 *", 0, pgn.SyntaxTooManyNotes},
+		{"; comments", "1. e4 " + strings.Repeat(";"+strings.Repeat("y", 1000)+"\n", pgn.MaxNotes/1000) + "e5 *", 1, pgn.SyntaxTooManyNotes},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			in := tt.in
 			g, err := pgn.ParseGame([]byte(in), 1, 0)
-			if syntaxKind(err) != pgn.SyntaxTooManyNotes {
-				t.Fatalf("error %v, want too many notes", err)
+			if syntaxKind(err) != tt.kind {
+				t.Fatalf("error %v, want %s", err, (&pgn.SyntaxError{Kind: tt.kind}).Message())
 			}
 			if len(g.Moves) != tt.moves {
 				t.Errorf("%d moves kept, want %d: nothing after the limit", len(g.Moves), tt.moves)
 			}
 			h, _ := pgn.NewReader(strings.NewReader(in)).NextHeader()
-			if syntaxKind(h.Err) != pgn.SyntaxTooManyNotes {
-				t.Errorf("NextHeader: %v, want too many notes", h.Err)
+			if syntaxKind(h.Err) != tt.kind {
+				t.Errorf("NextHeader: %v, want %s", h.Err, (&pgn.SyntaxError{Kind: tt.kind}).Message())
 			}
 		})
 	}

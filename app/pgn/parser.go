@@ -247,6 +247,11 @@ func (p *parser) comment(t *token) {
 	if !f.hasMove {
 		f.note = true
 	}
+	if t.size+16 > MaxNotes && !p.over {
+		// Too long alone: not a game with too many notes.
+		p.failAt(t.line, t.col, t.raw, SyntaxCommentTooLong, nil)
+		p.over = true
+	}
 	if !p.keep(t.size+16, t) || !p.full {
 		return
 	}

@@ -13,9 +13,10 @@
 // tags as they are: what was read is written back as it was.
 //
 // Any input costs bounded memory: a game holds at most MaxMoves moves and
-// MaxNotes bytes of comments, glyphs and tags, and its variations nest at
-// most MaxDepth deep. What goes beyond is a syntax error, and the rest of
-// the game is read but not kept.
+// MaxNotes bytes of comments, glyphs and tags (one comment longer than
+// that is an error of its own), and its variations nest at most MaxDepth
+// deep. What goes beyond is a syntax error, and the rest of the game is
+// read but not kept.
 package pgn
 
 // Limits of one game.
@@ -52,7 +53,11 @@ type Game struct {
 	Moves []*Move
 	// Comments holds the comments of a game that has no moves at all.
 	// When there are moves, a comment before the first one is that move's
-	// Before comment.
+	// Before comment, and one after the last move that move's After
+	// comment, so reading leaves Comments empty; Write writes Comments
+	// after the whole movetext, side lines included, just before the
+	// termination marker, where a final comment saying how the game
+	// ended belongs (app/game writes one there).
 	Comments []string
 	// Result is the game termination marker: "1-0", "0-1", "1/2-1/2", "*",
 	// or "" when the movetext has none.

@@ -24,10 +24,11 @@ import (
 // written if the game cannot be: an invalid move, NAG or result, or an
 // empty tag name, is an error.
 //
-// Reading the output gives the same game again, with one exception the
+// Reading the output gives the same game again, with two exceptions the
 // syntax imposes: a comment before a move (Move.Before) that neither
 // starts a line nor follows a variation reads back as a comment after the
-// previous move.
+// previous move, and the Comments of a game with moves read back as the
+// last After comments of its last move.
 func Write(w io.Writer, g *Game) error {
 	b, err := appendGame(nil, g)
 	if err != nil {

@@ -3,6 +3,7 @@ package pgn_test
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -58,6 +59,23 @@ func movetextOf(s string) string {
 		_, s, _ = strings.Cut(s, "\n\n")
 	}
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// TestWriteFinalComment: the Comments of a game with moves come after
+// the last move and its side lines, and read back as its last comments,
+// which app/game relies on for the comment that says how a game ended.
+func TestWriteFinalComment(t *testing.T) {
+	g := parse(t, "1. e4 e5 {mine} $1 (1... c5) 1-0")
+	g.Comments = []string{"Black resigns."}
+	out := written(t, g)
+	if got, want := movetextOf(out), "1. e4 e5 {mine} $1 (1... c5) {Black resigns.} 1-0"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	back := parse(t, out)
+	last := back.Moves[len(back.Moves)-1]
+	if !slices.Equal(last.After, []string{"mine", "Black resigns."}) || !slices.Equal(last.NAGAt, []int{1}) || len(back.Comments) != 0 {
+		t.Errorf("read back: After %q, NAGAt %v, Comments %q", last.After, last.NAGAt, back.Comments)
+	}
 }
 
 func TestWriteCommentWithClosingBrace(t *testing.T) {

@@ -21,7 +21,7 @@ const (
 	// read-only file system.
 	ReasonReadOnly
 	// ReasonChanged: another program changed the file since its Stamp was
-	// taken, or removed it.
+	// taken.
 	ReasonChanged
 	// ReasonNoSpace: the disk, or the user's quota on it, is full.
 	ReasonNoSpace
@@ -31,6 +31,9 @@ const (
 	ReasonNotFound
 	// ReasonPermission: the system refused access to the file or its folder.
 	ReasonPermission
+	// ReasonGone: the file stamped was deleted or moved away since its
+	// Stamp was taken.
+	ReasonGone
 )
 
 // reasonTexts are the English words of each reason, used when an *Error
@@ -43,6 +46,7 @@ var reasonTexts = [...]string{
 	ReasonIsDir:      "a folder is in the way",
 	ReasonNotFound:   "no such file or folder",
 	ReasonPermission: "permission denied",
+	ReasonGone:       "the file was deleted or moved since it was read",
 }
 
 // String returns the English words of r.

@@ -17,6 +17,9 @@
 // It removes no path but its own temporary files, which it removes on
 // every error. Only a kill or a crash can leave one behind, named
 // ".NAME.RANDOM.tmp" beside the file.
+//
+// It also opens a user's file for reading (OpenRead), refusing a named
+// pipe, a device or a socket before anything waits on it.
 package safefile
 
 import (
@@ -176,7 +179,7 @@ func prepare(op, path string, expect *Stamp) (*target, error) {
 	f, err := openRead(name)
 	if errors.Is(err, fs.ErrNotExist) {
 		if expect != nil {
-			return nil, t.fail(ReasonChanged, err, true)
+			return nil, t.fail(ReasonGone, err, true)
 		}
 		if err := writable(filepath.Dir(name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, t.failed(err, true)

@@ -247,7 +247,9 @@ func TestTouchedLargeFileIsChanged(t *testing.T) {
 	}
 }
 
-func TestRemovedFileIsChanged(t *testing.T) {
+// TestRemovedFileIsGone: a file removed since it was read is said to be
+// gone, not changed ("Another program changed d.pgn" was untrue).
+func TestRemovedFileIsGone(t *testing.T) {
 	dir := t.TempDir()
 	path := create(t, dir, "game.pgn", "1. e4 *\n", 0o644)
 	s := stamp(t, path)
@@ -258,7 +260,9 @@ func TestRemovedFileIsChanged(t *testing.T) {
 		t.Errorf("Changed: %v, %v; want true", changed, err)
 	}
 	_, err := safefile.Write(path, writeString("1. d4 *\n"), &s)
-	wantError(t, err, safefile.ReasonChanged)
+	wantError(t, err, safefile.ReasonGone)
+	_, err = safefile.Splice(path, 3, 5, []byte("d4"), s)
+	wantError(t, err, safefile.ReasonGone)
 	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the removed file is back: %v", err)
 	}

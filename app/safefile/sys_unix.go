@@ -59,6 +59,21 @@ func openRead(path string) (*os.File, error) {
 	return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 }
 
+// blocking takes back the O_NONBLOCK of openRead from a file found to be
+// regular, on which it changes nothing today: it is cleared so that the
+// file reads as one opened plainly, whatever the system makes of it.
+func blocking(f *os.File) error {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return err
+	}
+	var nbErr error
+	if err := rc.Control(func(fd uintptr) { nbErr = syscall.SetNonblock(int(fd), false) }); err != nil {
+		return err
+	}
+	return nbErr
+}
+
 // syncDir makes a rename in dir durable. File systems that cannot sync a
 // folder say so with EINVAL, and there is nothing more to do on them.
 func syncDir(dir string) error {

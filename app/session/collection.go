@@ -1,11 +1,10 @@
 package session
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"io"
-	"os"
+	"strings"
 	"time"
 
 	"github.com/echiquier/echiquier/app/game"
@@ -66,9 +65,10 @@ func (e *BadGamesError) Error() string {
 // lives on the session's goroutine; the indexing goroutine hands it
 // snapshots through the session's Post.
 type Collection struct {
+	// path is the file, "" for pasted text.
 	path string
-	// text is the pasted text the games are read from, nil for a file.
-	text  []byte
+	// text is the pasted text the games are read from.
+	text  string
 	stamp safefile.Stamp // the file as it was indexed or last written
 	// edits are the games written back into the file since it was
 	// indexed, in the order they were: the index's places of the games
@@ -80,6 +80,7 @@ type Collection struct {
 	state  IndexState
 	err    error // the read error that ended indexing
 	cancel context.CancelFunc
+	done   chan struct{} // closed once the file is no longer read
 
 	current int           // the game on screen, -1 when none was opened
 	failed  map[int]error // games that could not be opened (illegal moves...)
@@ -202,38 +203,30 @@ func (c *Collection) update(x *pgn.Index, read int64, err error) {
 // unsaved changes first. An error here is a file that cannot be opened;
 // later ones come as an Event's Problem.
 func (s *Session) Open(path string) (*Collection, error) {
-	f, err := os.Open(path)
+	f, err := safefile.OpenRead(path) // a pipe, a device: refused, never waited on
 	if err != nil {
 		return nil, &FileError{Path: path, Err: err}
-	}
-	info, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, &FileError{Path: path, Err: err}
-	}
-	if info.IsDir() {
-		f.Close()
-		return nil, &FileError{Path: path, Err: errors.New("it is a folder")}
 	}
 	c := &Collection{path: path, current: -1, failed: map[int]error{}}
-	c.stamp.Size = info.Size()
-	if info.Mode().IsRegular() { // not a device or a pipe, which never end
-		if c.stamp, err = safefile.StampOf(path); err != nil {
-			f.Close()
-			return nil, &FileError{Path: path, Err: err}
-		}
+	if c.stamp, err = safefile.StampOf(path); err != nil {
+		f.Close()
+		return nil, &FileError{Path: path, Err: err}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	c.cancel = cancel
+	c.cancel, c.done = cancel, make(chan struct{})
 	go s.index(ctx, c, f)
+	s.offerInstead(c)
 	return c, nil
 }
 
 // index indexes the file in the background: the first part, then the
-// rest in batches of batchInterval, each handed to the session.
+// rest in batches of batchInterval, each handed to the session. A file
+// whose first megabyte holds no PGN fails at once (see sniff); a file
+// stopped (see Stop) is no longer read, even in the middle of a game.
 func (s *Session) index(ctx context.Context, c *Collection, src io.ReadCloser) {
+	defer close(c.done)
 	defer src.Close()
-	ix := pgn.NewIndexer(src)
+	ix := pgn.NewIndexer(&sniffer{r: ctxReader{ctx: ctx, r: src}})
 	start, games := time.Now(), 0
 	err := ix.Run(ctx, func() bool {
 		games++
@@ -304,9 +297,9 @@ func (s *Session) openIndexed(c *Collection) {
 // readGame reads game i from the file (or the pasted text) and replays
 // it. The file must not have changed since it was indexed.
 func (c *Collection) readGame(i int, now func() time.Time) (*game.Game, error) {
-	var r io.ReaderAt = bytes.NewReader(c.text)
-	if c.text == nil {
-		f, err := os.Open(c.path)
+	var r io.ReaderAt = strings.NewReader(c.text)
+	if !c.Pasted() {
+		f, err := safefile.OpenRead(c.path) // replaced by a pipe meanwhile: refused
 		if err != nil {
 			return nil, err
 		}
@@ -379,6 +372,7 @@ func (s *Session) OpenGame(c *Collection, i int) error {
 	} else {
 		s.setCollection(c)
 	}
+	s.dropAutosave()
 	s.replace(g, f)
 	s.notify(GameOpened)
 	return nil
@@ -391,6 +385,17 @@ func (s *Session) setCollection(c *Collection) {
 		s.coll.Stop()
 	}
 	s.coll = c
+}
+
+// offerInstead records c as the file or text offered to choose a game
+// from (nil once a game is on screen), and stops reading the one offered
+// before, unless a game of it is on screen: another file, text or game
+// took its place, and its list would never be shown again.
+func (s *Session) offerInstead(c *Collection) {
+	if o := s.offered; o != nil && o != c && o != s.coll {
+		o.Stop()
+	}
+	s.offered = c
 }
 
 // Collection returns the file of several games the game on screen comes

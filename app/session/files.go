@@ -11,17 +11,20 @@ import (
 )
 
 // Autosaver keeps the game being played through a crash: the session
-// hands it the game's PGN text after every change, and clears it once the
-// game is saved or given up. It must not block.
+// hands it the game's PGN text after every change, clears it once the
+// game is saved, and moves it to the Trash once the game is given up with
+// changes never saved. It must not block.
 type Autosaver interface {
 	Save(pgnText []byte)
 	Clear()
+	Trash()
 }
 
 type noAutosave struct{}
 
 func (noAutosave) Save([]byte) {}
 func (noAutosave) Clear()      {}
+func (noAutosave) Trash()      {}
 
 // file is where the game on screen belongs.
 type file struct {
@@ -155,9 +158,10 @@ func (e *SaveError) Error() string { return "the game was not saved: " + e.Err.E
 func (e *SaveError) Unwrap() error { return e.Err }
 
 // NewGame puts a new game on screen; the one before must have been saved
-// or given up (Discard).
+// or given up (Discard). A timed game's clocks wait for its first move.
 func (s *Session) NewGame(g *game.Game) {
 	s.setCollection(nil)
+	s.dropAutosave()
 	s.replace(g, file{game: -1})
 }
 
@@ -165,6 +169,7 @@ func (s *Session) NewGame(g *game.Game) {
 // played, and the engine may analyse it, whatever moves are made.
 func (s *Session) Study(g *game.Game) {
 	s.setCollection(nil)
+	s.dropAutosave()
 	s.replace(g, file{game: -1})
 	s.study, s.forStudy = true, true
 	s.notify(GameChanged)
@@ -172,7 +177,9 @@ func (s *Session) Study(g *game.Game) {
 
 // Resume puts an interrupted game back on screen, as it was before the
 // crash: unsaved, from no file, its clocks as the autosave last recorded
-// them.
+// them. Its autosave is the autosave already: the one of the game it
+// replaces must have been let go (Discard) before the autosave adopted
+// it.
 func (s *Session) Resume(g *game.Game) {
 	if text := g.Tag(ClockTag); text != "" {
 		if st, err := game.ParseClockState(text); err == nil {
@@ -185,5 +192,17 @@ func (s *Session) Resume(g *game.Game) {
 	s.changed(0)
 }
 
-// Discard gives up the game's unsaved changes: its autosave goes.
-func (s *Session) Discard() { s.autosave.Clear() }
+// Discard gives up the game on screen, as the window closes: its
+// autosave goes to the Trash when it holds changes never saved.
+func (s *Session) Discard() { s.dropAutosave() }
+
+// dropAutosave lets go of the autosave of the game on screen, which is
+// being replaced or closed: a game with unsaved changes goes to the
+// Trash, whence a wrong answer can be taken back.
+func (s *Session) dropAutosave() {
+	if s.dirty {
+		s.autosave.Trash()
+	} else {
+		s.autosave.Clear()
+	}
+}

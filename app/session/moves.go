@@ -64,8 +64,8 @@ func (s *Session) Propose(m game.Move) (*Proposal, error) {
 		if t := s.MustCapture(); t != game.NoSquare && m.To != t {
 			return nil, ErrMustCapture
 		}
-		if s.game.Paused() {
-			s.game.Resume() // moving presses the clock: the pause is over
+		if s.game.Paused() && !s.waiting && !s.game.TimeControl().IsZero() && !s.game.Status().Over() {
+			return nil, ErrClocksPaused
 		}
 		pm, err := s.game.PrepareMove(m)
 		if err != nil {
@@ -116,13 +116,19 @@ func (s *Session) Play(p *Proposal, claim game.Reason) error {
 	}
 	switch p.Kind {
 	case LiveMove:
+		if s.waiting {
+			s.game.Resume() // the first move starts the clocks
+		}
 		err := s.game.PlayPrepared(p.prepared, claim)
 		if err != nil && !errors.Is(err, game.ErrNoClaim) {
 			if s.game.Status().Over() {
 				s.played()
+			} else if s.waiting {
+				s.game.WaitForFirstMove()
 			}
 			return err
 		}
+		s.waiting = false
 		s.played()
 		return err
 	case KnownMove:

@@ -1,7 +1,6 @@
 package session
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -46,18 +45,25 @@ func (p *Paste) Games() int { return p.c.index.Len() }
 // ReadText reads pasted PGN text, changing nothing. Pasted text has no
 // file to be read back from nor written to: it is kept in memory, its
 // games read from it, and Save asks for a file (NeedsFile). When no game
-// can be read, the error says where the text stops being PGN: ErrNoGame,
-// a *BadGamesError, the only game's *game.PGNError, or ErrPasteTooLong.
-func (s *Session) ReadText(text []byte) (*Paste, error) {
+// can be read, the error says why, and where the text stops being PGN:
+// ErrPasteTooLong, a *NotPGNError (no tag pair nor move in its first
+// megabyte), pgn.ErrUTF16, ErrNoGame, a *BadGamesError, or the only
+// game's *game.PGNError. The text is a string, which no one can change:
+// a long one is not copied.
+func (s *Session) ReadText(text string) (*Paste, error) {
 	if len(text) > MaxPasteBytes {
 		return nil, ErrPasteTooLong
 	}
-	text = bytes.Clone(text) // the caller's buffer may change
-	x, err := pgn.BuildIndex(context.Background(), bytes.NewReader(text))
-	if err != nil {
-		return nil, err // a bytes.Reader fails in no other way
+	if err := sniff(text[:min(len(text), sniffBytes)], len(text) <= sniffBytes); err != nil {
+		return nil, err
 	}
-	c := &Collection{text: text, current: -1, failed: map[int]error{}, cancel: func() {}}
+	x, err := pgn.BuildIndex(context.Background(), strings.NewReader(text))
+	if err != nil {
+		return nil, err // a strings.Reader fails in no other way
+	}
+	done := make(chan struct{})
+	close(done) // nothing is read in the background
+	c := &Collection{text: text, current: -1, failed: map[int]error{}, cancel: func() {}, done: done}
 	c.stamp.Size = int64(len(text))
 	c.update(x, int64(len(text)), io.EOF)
 	switch {
@@ -83,13 +89,15 @@ func (s *Session) OpenPaste(p *Paste) *Collection {
 	if p.g != nil {
 		p.c.current = 0
 		s.setCollection(nil)
+		s.dropAutosave()
 		s.replace(p.g, file{game: -1})
 		return nil
 	}
+	s.offerInstead(p.c)
 	s.onChange(Event{Change: CollectionOpened, Collection: p.c})
 	return p.c
 }
 
 // Pasted reports whether the collection is pasted text, which has no
 // file.
-func (c *Collection) Pasted() bool { return c.text != nil }
+func (c *Collection) Pasted() bool { return c.path == "" }

@@ -35,7 +35,7 @@ func TestReadTextOneGame(t *testing.T) {
 	f.play("e2e4")
 	f.rec.take()
 	text := "[White \"A\"]\n[Black \"B\"]\n\n1. d4 {a comment} d5 (1... Nf6 2. c4) 2. c4 {[%clk 0:05:00]} *\n"
-	p, err := f.s.ReadText([]byte(text))
+	p, err := f.s.ReadText(text)
 	if err != nil || p.Games() != 1 {
 		t.Fatalf("ReadText = %v, %v; want one game", p, err)
 	}
@@ -62,7 +62,7 @@ func TestReadTextOneGame(t *testing.T) {
 func TestReadTextSeveralGames(t *testing.T) {
 	f := newFixture(t, "")
 	text := "[White \"A\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 *\n\n[White \"B\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n1. e4 e5 2. Kxe8 *\n"
-	p, err := f.s.ReadText([]byte(text))
+	p, err := f.s.ReadText(text)
 	if err != nil || p.Games() != 3 {
 		t.Fatalf("ReadText = %v, %v; want 3 games", p, err)
 	}
@@ -114,7 +114,7 @@ func TestReadTextThatIsNoGameChangesNothing(t *testing.T) {
 			f := newFixture(t, "")
 			f.play("e2e4")
 			f.rec.take()
-			p, err := f.s.ReadText([]byte(tc.text))
+			p, err := f.s.ReadText(tc.text)
 			if p != nil || !tc.want(err) {
 				t.Errorf("ReadText = %v, %v", p, err)
 			}

@@ -118,10 +118,30 @@ func (s *Session) Resign(c game.Color) error {
 	return err
 }
 
+// ErrClocksPaused refuses a move while a player has paused the clocks:
+// a player cannot think on a stopped clock.
+var ErrClocksPaused = errors.New("the clocks are paused: resume them to play")
+
+// Waiting reports whether the clocks wait for the game's first move,
+// which starts them: a new game's, at the start and after every New
+// game.
+func (s *Session) Waiting() bool { return s.waiting }
+
+// waitForFirstMove makes a timed game that has no move yet wait for its
+// first move to start its clocks.
+func (s *Session) waitForFirstMove() {
+	g := s.game
+	s.waiting = !g.TimeControl().IsZero() && len(g.History()) == 0 && !g.Status().Over()
+	if s.waiting {
+		g.WaitForFirstMove()
+	}
+}
+
 // TogglePause pauses or resumes the clocks. The autosave records the
 // clocks as they stopped.
 func (s *Session) TogglePause() {
 	if s.game.Paused() {
+		s.waiting = false
 		s.game.Resume()
 	} else {
 		s.game.Pause()

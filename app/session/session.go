@@ -100,6 +100,9 @@ type Session struct {
 	touch touch
 	offer drawOffer
 	coll  *Collection
+	// offered is the file or text offered last to choose a game from,
+	// until one of its games is on screen or something else is.
+	offered *Collection
 	// over: the game was over when last looked at, to tell GameOver once.
 	over bool
 	// study: the game was read from a file and no move has been played
@@ -110,6 +113,8 @@ type Session struct {
 	forStudy bool
 	// lastClockSave is when the autosave last recorded the clocks.
 	lastClockSave time.Time
+	// waiting: the clocks wait for the game's first move (Waiting).
+	waiting bool
 }
 
 // New returns a session showing g.
@@ -130,6 +135,7 @@ func New(g *game.Game, o Options) *Session {
 	s.touch.square, s.touch.target = game.NoSquare, game.NoSquare
 	s.file.game = -1
 	s.over = g.Status().Over()
+	s.waitForFirstMove()
 	return s
 }
 
@@ -201,12 +207,13 @@ func (s *Session) played() {
 }
 
 // replace puts another game on screen, from file f, with no unsaved
-// changes.
+// changes; the caller let the autosave of the game it replaces go.
 func (s *Session) replace(g *game.Game, f file) {
+	s.offerInstead(nil)
 	s.game, s.file, s.dirty, s.view, s.offer = g, f, false, nil, drawOffer{}
 	s.study, s.forStudy = f.path != "", false
 	s.over = g.Status().Over()
 	s.touch = touch{on: s.touch.on, square: game.NoSquare, target: game.NoSquare}
-	s.autosave.Clear()
+	s.waitForFirstMove()
 	s.notify(GameChanged | ViewChanged | FileChanged | TouchChanged | Replaced)
 }

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"slices"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -44,8 +45,14 @@ type Analysis struct {
 	// on: the user asked for the panel (F2); it shows the live analysis
 	// when allowed, and why not otherwise.
 	on bool
-	// live analyses the position shown while the panel is on, or nil.
-	live *engine.Live
+	// live analyses the position shown while the panel is on, or nil;
+	// closing are the engines closed since that may still be quitting.
+	live    *engine.Live
+	closing []*engine.Live
+	// pathTaken is the engine program chosen in the settings when the
+	// engine was last chosen: one typed since is taken when the settings
+	// close.
+	pathTaken string
 	// liveSettings are the settings live was started with.
 	liveSettings engine.Settings
 	// liveFEN is the position given to live last; latest is live's
@@ -120,7 +127,7 @@ type Parts struct {
 // New makes the engine room, which finds the engine installed with
 // detect, and adds its commands to the table.
 func New(env *kit.Env, board Board, detect func() (string, error)) *Analysis {
-	an := &Analysis{env: env, board: board, detect: detect}
+	an := &Analysis{env: env, board: board, detect: detect, pathTaken: env.Settings.EnginePath()}
 	env.Commands.Add(
 		kit.Command{ID: kit.Analyse, Label: "Analyse this position", Shortcut: kit.BareKey(fyne.KeyF2),
 			Checked: func() bool { return an.on }, Refused: an.toggleRefused, Run: an.toggle},
@@ -330,6 +337,15 @@ func (an *Analysis) closeLive() {
 		return
 	}
 	an.live.Close()
+	an.closing = slices.DeleteFunc(an.closing, func(l *engine.Live) bool {
+		select {
+		case <-l.Done():
+			return true
+		default:
+			return false
+		}
+	})
+	an.closing = append(an.closing, an.live)
 	an.live, an.liveFEN, an.latest = nil, "", engine.Analysis{}
 	an.board.ShowBestMove(game.Move{}, false)
 }
@@ -465,17 +481,27 @@ func samePoints(a, b []float64) bool {
 	return true
 }
 
-// Stop stops every engine, when the window closes: it waits (a little)
-// for the whole-game analysis's engine to be gone, so that none outlives
-// the program.
+// Stop stops every engine, when the window closes: it waits (two
+// seconds at most) for their processes, and what they started, to be
+// gone, so that none outlives the program.
 func (an *Analysis) Stop() {
 	an.on = false
 	an.closeLive()
+	done := []<-chan struct{}{}
+	for _, l := range an.closing {
+		done = append(done, l.Done())
+	}
+	an.closing = nil
 	if job := an.job; job != nil {
 		an.stopWholeGame()
+		done = append(done, job.done)
+	}
+	deadline := time.After(2 * time.Second)
+	for _, d := range done {
 		select {
-		case <-job.done:
-		case <-time.After(2 * time.Second):
+		case <-d:
+		case <-deadline:
+			return
 		}
 	}
 }

@@ -369,3 +369,52 @@ func TestF2DuringAGameSaysWhy(t *testing.T) {
 		t.Error("F2 did something during a game")
 	}
 }
+
+func TestAnEnginePathTypedWithoutEnterIsTakenWhenTheSettingsClose(t *testing.T) {
+	// The path typed was dropped when Settings closed; the hash typed
+	// next to it was kept.
+	h := newHarness(t)
+	first := uitest.FakeEngine(t, uitest.SteadyEngine)
+	content := h.an.SettingsTab(&kit.Scope{})
+	path := uitest.MustFind(t, content, "program field", func(e *kit.Entry) bool { return e.PlaceHolder == "Stockfish, found on the system" })
+	path.SetText(first)
+	path.OnSubmitted(first)
+	h.t.Cleanup(h.an.Stop)
+	h.openGame("[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 *\n")
+	h.f2()
+	live := h.an.live
+	if live == nil {
+		t.Fatal("no live analysis with the first engine")
+	}
+	second := uitest.FakeEngine(t, uitest.SteadyEngine)
+	path.SetText(second) // and the window closed, no Enter
+	h.an.SettingsClosed()
+	if got := h.Env.Settings.EnginePath(); got != second {
+		t.Fatalf("the program typed was not kept: %q", got)
+	}
+	if h.an.live == live || h.an.live == nil {
+		t.Error("the live analysis goes on with the program before")
+	}
+	again := h.an.live
+	h.an.SettingsClosed() // nothing typed since: nothing restarts
+	if h.an.live != again {
+		t.Error("closing the settings again restarted the engine")
+	}
+}
+
+func TestQuittingWaitsForALiveEngineThatIsBusy(t *testing.T) {
+	// Closing the live analysis no longer waits on the UI goroutine: the
+	// window's Stop waits for the engine to be gone instead.
+	h := newHarness(t)
+	h.withEngine(uitest.FakeEngine(t, uitest.SteadyEngine+`
+	case "$line" in
+	"go infinite") sleep 30 ;;
+	esac`))
+	h.openGame("1. e4 e5 2. Nf3 Nc6 1-0\n")
+	h.f2()
+	h.runUntilAnalysis("the engine's lines", func() bool { return h.an.v.lines[0].Text != "" })
+	h.an.Stop()
+	if kids := childProcesses(t); len(kids) != 0 {
+		t.Errorf("engine processes left after quitting: %v", kids)
+	}
+}

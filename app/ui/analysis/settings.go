@@ -17,15 +17,17 @@ import (
 
 // SettingsTab is the settings of the chess engine, its fields in scope
 // sc: its program (found by Detect), its threads and hash, and the time
-// per move of a whole-game analysis. A value is kept as soon as it is valid; a new program is
-// taken at once (Enter or Detect), the other values when the engine next
-// starts.
+// per move of a whole-game analysis. A value is kept as soon as it is
+// valid, the program as it is typed; a new program is taken at once on
+// Enter or Detect, else when the settings window closes; the other values
+// when the engine next starts.
 func (an *Analysis) SettingsTab(sc *kit.Scope) fyne.CanvasObject {
 	s := an.env.Settings
 	found := kit.Wrapped("")
 	path := kit.NewEntry(sc)
 	path.SetText(s.EnginePath())
 	path.SetPlaceHolder(lang.L("Stockfish, found on the system"))
+	path.OnChanged = func(p string) { s.SetEnginePath(strings.TrimSpace(p)) }
 	usePath := func(p string) {
 		s.SetEnginePath(strings.TrimSpace(p))
 		an.engineChanged()
@@ -42,7 +44,7 @@ func (an *Analysis) SettingsTab(sc *kit.Scope) fyne.CanvasObject {
 		usePath(p)
 	})
 	threads := boundedNumberEntry(sc, s.EngineThreads(), 1, settings.MaxEngineThreads, s.SetEngineThreads)
-	hash := boundedNumberEntry(sc, s.EngineHash(), 1, settings.MaxEngineHash, s.SetEngineHash)
+	hash := boundedNumberEntry(sc, s.EngineHash(), 1, settings.EngineHashLimit(), s.SetEngineHash)
 	moveTime := kit.NewEntry(sc)
 	moveTime.SetText(words.Seconds(s.EngineMoveTime()))
 	moveTime.Validator = func(text string) error {
@@ -87,9 +89,18 @@ func boundedNumberEntry(sc *kit.Scope, value, lo, hi int, set func(int)) *kit.En
 	return e
 }
 
+// SettingsClosed takes the program typed in the settings and not taken
+// yet (no Enter).
+func (an *Analysis) SettingsClosed() {
+	if an.env.Settings.EnginePath() != an.pathTaken {
+		an.engineChanged()
+	}
+}
+
 // engineChanged takes another engine program: the one found is looked
 // for again, and the live analysis starts again with it.
 func (an *Analysis) engineChanged() {
+	an.pathTaken = an.env.Settings.EnginePath()
 	an.enginePath, an.engineErr, an.failure = "", nil, nil
 	an.closeLive()
 	an.Refresh()

@@ -3,9 +3,13 @@
 package annotate
 
 import (
+	"errors"
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/ui/kit"
@@ -58,8 +62,18 @@ func (a *Annotate) EditComment(n *game.Node) {
 	entry.SetText(n.Comment())
 	entry.Wrapping = fyne.TextWrapWord
 	entry.SetMinRowsVisible(4)
+	// A "}" would end the comment in PGN: Save waits, the text kept,
+	// while the field says why.
+	entry.Validator = func(text string) error {
+		if strings.Contains(text, "}") {
+			return errors.New(words.Error(game.ErrCommentBrace))
+		}
+		return nil
+	}
 	title := lang.L("Comment on {{.Move}}", map[string]any{"Move": words.MoveLabel(n, a.env.Notation())})
-	d := dialog.NewCustomConfirm(title, lang.L("Save"), lang.L("Cancel"), entry, func(ok bool) {
+	item := widget.NewFormItem("", entry)
+	item.HintText = lang.L("Any text but “}”, which ends a comment in PGN.")
+	d := dialog.NewForm(title, lang.L("Save"), lang.L("Cancel"), []*widget.FormItem{item}, func(ok bool) {
 		if ok {
 			a.env.Report(a.env.Session.SetComment(n, entry.Text))
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
@@ -69,5 +70,40 @@ func TestTheCommentShortcutEditsTheMoveShown(t *testing.T) {
 	h.Press(fyne.KeyEscape)
 	if h.DialogText() != "" {
 		t.Errorf("Escape left the comment's dialog: %s", h.DialogText())
+	}
+}
+
+// TestACommentWithABraceKeepsItsText: a "}" closed the dialog with an
+// error and threw away the whole text typed.
+func TestACommentWithABraceKeepsItsText(t *testing.T) {
+	h := newHarness(t)
+	h.Play("e2e4")
+	h.Shortcut(kit.EditComment)
+	text := "the best by test {says Fischer} and a long analysis"
+	h.TypeInFocused(text)
+	h.TapButton("Save")
+	if h.DialogText() == "" {
+		t.Fatal("the dialog closed on a comment it cannot keep")
+	}
+	said := false
+	uitest.Walk(h.Top(), func(o fyne.CanvasObject) {
+		if t, ok := o.(*canvas.Text); ok && t.Visible() && strings.Contains(t.Text, "cannot hold “}”") {
+			said = true
+		}
+	})
+	if !said {
+		t.Error("the dialog does not say why it cannot save")
+	}
+	entry := uitest.MustFind(t, h.Top(), "comment field", func(e *kit.Entry) bool { return e.MultiLine })
+	if entry.Text != text {
+		t.Fatalf("the text typed became %q", entry.Text)
+	}
+	if got := h.Env.Session.Shown().Comment(); got != "" {
+		t.Errorf("the comment became %q", got)
+	}
+	entry.SetText("the best by test (says Fischer) and a long analysis")
+	h.TapButton("Save")
+	if got := h.Env.Session.Shown().Comment(); got != "the best by test (says Fischer) and a long analysis" || h.DialogText() != "" {
+		t.Errorf("after the brace was taken out: comment %q, dialog %q", got, h.DialogText())
 	}
 }

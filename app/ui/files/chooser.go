@@ -21,6 +21,7 @@ import (
 
 	"github.com/echiquier/echiquier/app/filechooser"
 	"github.com/echiquier/echiquier/app/ui/kit"
+	"github.com/echiquier/echiquier/app/ui/words"
 )
 
 // portalTimeout bounds the look for the desktop's file chooser, made
@@ -366,7 +367,7 @@ func (f *Files) checkedWrite(path, ext, asked string, write func(path string)) {
 	case statErr == nil && fi.IsDir():
 		f.env.Dialogs.ShowError(errors.New(lang.L("A folder has that name.")))
 	default:
-		msg := lang.L("{{.File}} already exists. Replace it?", map[string]any{"File": filepath.Base(path)})
+		msg := lang.L("{{.File}} already exists. Replace it?", map[string]any{"File": words.FileName(path)})
 		f.env.Dialogs.Ask(lang.L("Replace the file?"), msg, lang.L("Replace"), lang.L("Cancel"), func(ok bool) {
 			if ok {
 				write(path)

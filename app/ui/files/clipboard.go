@@ -65,7 +65,7 @@ func (f *Files) paste() {
 		f.pasteFEN(strings.TrimSpace(text))
 		return
 	}
-	p, err := f.env.Session.ReadText([]byte(text))
+	p, err := f.env.Session.ReadText(text)
 	if err != nil {
 		f.env.Dialogs.Inform(lang.L("Paste"), words.PasteError(text, err))
 		return

@@ -26,8 +26,8 @@ func (f *Files) openFyneDialog() {
 
 // chosenPath turns the answer of Fyne's file dialog into the path
 // chosen, for then; an error is shown, a cancel does nothing. The file is
-// closed untouched: unread, or unwritten (the window's file repository
-// creates nothing until written to).
+// closed untouched: unopened (the window's file repository opens nothing
+// until read from, nor creates anything until written to).
 func chosenPath[F interface {
 	URI() fyne.URI
 	Close() error

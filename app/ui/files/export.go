@@ -77,7 +77,7 @@ func (f *Files) askDiagramFile(c diagramChoice) {
 			return
 		}
 		f.env.Settings.SetLastDirectory(filepath.Dir(path))
-		f.env.Status.Say(lang.L("Saved the image to {{.File}}", map[string]any{"File": words.OneLine(filepath.Base(path))}))
+		f.env.Status.Say(lang.L("Saved the image to {{.File}}", map[string]any{"File": words.FileName(path)}))
 	})
 }
 

@@ -42,7 +42,7 @@ type Files struct {
 // New makes the files room and adds its commands to the table.
 func New(env *kit.Env, o Options) *Files {
 	f := &Files{env: env, o: o}
-	useLazyFileWriters()
+	useLazyFiles()
 	f.AutosaveFailed(o.AutosaveErr)
 	env.Commands.Add(
 		kit.Command{ID: kit.Open, Label: "Open…", Shortcut: kit.Ctrl(fyne.KeyO), Run: f.openDialog},
@@ -133,12 +133,14 @@ func (f *Files) saved(err error, then func()) {
 	var fe *safefile.Error
 	switch {
 	case err == nil:
-		f.env.Status.Say(lang.L("Saved to {{.File}}", map[string]any{"File": words.OneLine(f.env.Session.FileName())}))
+		f.env.Status.Say(lang.L("Saved to {{.File}}", map[string]any{"File": words.Shown(f.env.Session.FileName())}))
 		then()
 	case errors.Is(err, session.ErrNoFile):
 		f.saveAsThen(then)
 	case errors.As(err, &fe) && fe.Reason == safefile.ReasonChanged:
 		f.askSaveOver(fe.Path, then)
+	case errors.As(err, &fe) && fe.Reason == safefile.ReasonGone:
+		f.askSaveGone(fe.Path, then)
 	default:
 		f.env.Dialogs.ShowError(errors.New(words.SaveError(err)))
 	}
@@ -147,7 +149,7 @@ func (f *Files) saved(err error, then func()) {
 // askSaveOver asks whether to replace a file that another program
 // changed since the game was read from it.
 func (f *Files) askSaveOver(path string, then func()) {
-	data := map[string]any{"File": filepath.Base(path)}
+	data := map[string]any{"File": words.FileName(path)}
 	if f.env.Session.InCollection() {
 		msg := lang.L("Another program changed {{.File}} since it was opened: this game can no longer be written back into its place there. Save it in another file?", data)
 		f.env.Dialogs.Ask(lang.L("The file has changed"), msg, lang.L("Save as…"), lang.L("Cancel"), func(ok bool) {
@@ -159,6 +161,27 @@ func (f *Files) askSaveOver(path string, then func()) {
 	}
 	msg := lang.L("Another program changed {{.File}} since it was opened. Replace it with this game, losing that change?", data)
 	f.env.Dialogs.Ask(lang.L("The file has changed"), msg, lang.L("Replace"), lang.L("Cancel"), func(ok bool) {
+		if ok {
+			f.saved(f.env.Session.SaveOver(), then)
+		}
+	})
+}
+
+// askSaveGone asks where to save a game whose file was deleted or moved
+// since it was opened.
+func (f *Files) askSaveGone(path string, then func()) {
+	data := map[string]any{"File": words.FileName(path)}
+	if f.env.Session.InCollection() {
+		msg := lang.L("{{.File}} was deleted or moved since it was opened, with the other games it held. Save this game in a new file?", data)
+		f.env.Dialogs.Ask(lang.L("The file is gone"), msg, lang.L("Save as…"), lang.L("Cancel"), func(ok bool) {
+			if ok {
+				f.saveAsThen(then)
+			}
+		})
+		return
+	}
+	msg := lang.L("{{.File}} was deleted or moved since it was opened. Save the game there again?", data)
+	f.env.Dialogs.Ask(lang.L("The file is gone"), msg, lang.L("Save"), lang.L("Cancel"), func(ok bool) {
 		if ok {
 			f.saved(f.env.Session.SaveOver(), then)
 		}
@@ -203,7 +226,9 @@ func (f *Files) ConfirmDiscard(then func()) {
 	}
 	msg := lang.L("The current game has changes that are not saved. Save it first?")
 	f.env.Dialogs.Choose(lang.L("Unsaved game"), msg, []kit.Choice{
-		{Label: lang.L("Don't save"), Action: func() { s.Discard(); then() }},
+		// The game stays autosaved until it is really replaced, then
+		// goes to the Trash: a Cancel after this loses nothing.
+		{Label: lang.L("Don't save"), Action: then},
 		{Label: lang.L("Save"), Action: func() { f.SaveThen(then) }, Default: true},
 	}, nil)
 }

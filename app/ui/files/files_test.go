@@ -102,8 +102,41 @@ func TestUnsavedChangesAsked(t *testing.T) {
 	if asked != 1 {
 		t.Error("what follows Don't save did not run")
 	}
+	if !strings.Contains(h.Autosaved(), "1. e4") {
+		t.Error("Don't save took the autosave away before the game was replaced")
+	}
+}
+
+func TestAGameGivenUpStaysAutosavedUntilReplacedThenGoesToTheTrash(t *testing.T) {
+	// Ctrl+N, Don't save, then Cancel in the New game dialog deleted the
+	// autosave of the game left on screen.
+	h := newHarness(t)
+	path := filepath.Join(t.TempDir(), "mate.pgn")
+	uitest.WriteFile(t, path, "[White \"Ann\"]\n[Black \"Ben\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n")
+	h.open(path)
+	if err := h.s.SetComment(h.s.Game().Live(), "Fool's mate"); err != nil {
+		t.Fatal(err)
+	}
+	h.f.ConfirmDiscard(func() {}) // the follow-up dialog is cancelled: nothing more happens
+	h.TapButton("Don't save")
+	if got := h.Autosaved(); !strings.Contains(got, "Fool's mate") {
+		t.Fatalf("after Don't save and Cancel the autosave holds %q", got)
+	}
+	if len(h.TrashedGames()) != 0 {
+		t.Fatal("the game went to the Trash while still on screen")
+	}
+	g, _ := game.New(game.Options{Now: h.Clock.Now})
+	h.s.NewGame(g) // what the follow-up does when it is not cancelled
+	trashed := h.TrashedGames()
+	if len(trashed) != 1 || !strings.Contains(trashed[0], "Fool's mate") {
+		t.Fatalf("the Trash holds %q", trashed)
+	}
+	h.Queue.RunOne(t) // OnTrash, handed to the UI goroutine
+	if got := h.Env.Status.Text(); !strings.Contains(got, "moved to the Trash") {
+		t.Errorf("the status line says %q", got)
+	}
 	if h.Autosaved() != "" {
-		t.Error("the autosave of a game given up remains")
+		t.Error("the new game's autosave holds the old game")
 	}
 }
 
@@ -142,4 +175,29 @@ func (h *harness) openGames(text string) {
 	path := filepath.Join(h.t.TempDir(), "games.pgn")
 	uitest.WriteFile(h.t, path, text)
 	h.open(path)
+}
+
+// TestSavingToAFileDeletedMeanwhileSaysSo: Ctrl+S after the file was
+// deleted said "Another program changed d.pgn".
+func TestSavingToAFileDeletedMeanwhileSaysSo(t *testing.T) {
+	h := newHarness(t)
+	path := filepath.Join(t.TempDir(), "d.pgn")
+	uitest.WriteFile(t, path, "[White \"Ann\"]\n[Black \"Ben\"]\n\n1. e4 *\n")
+	h.open(path)
+	h.Play("e7e5")
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	h.f.save()
+	h.WantDialog("d.pgn was deleted or moved since it was opened")
+	if strings.Contains(h.DialogText(), "changed") {
+		t.Errorf("the dialog says %q", h.DialogText())
+	}
+	h.TapButton("Save")
+	if got := uitest.ReadFile(t, path); !strings.Contains(got, "1. e4 e5") {
+		t.Errorf("saved there again: %q", got)
+	}
+	if h.s.Dirty() {
+		t.Error("the game is still marked unsaved")
+	}
 }

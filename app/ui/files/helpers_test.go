@@ -33,6 +33,7 @@ func newHarnessIn(t *testing.T, dir string) *harness {
 	h := &harness{Harness: u, t: t, s: u.Env.Session}
 	h.f = New(u.Env, Options{Autosave: u.Autosave, AutosaveErr: u.AutosaveErr, AutosaveDir: dir})
 	u.AutosaveFailed = h.f.AutosaveFailed
+	u.Trashed = h.f.Trashed
 	u.Follow(func(ev session.Event) {
 		h.events = append(h.events, ev)
 		h.f.Follow(ev)

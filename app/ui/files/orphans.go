@@ -1,12 +1,14 @@
 package files
 
 import (
+	"errors"
 	"log"
 
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/echiquier/echiquier/app/autosave"
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/words"
 )
 
@@ -50,14 +52,44 @@ func (f *Files) offerOrphan(orphans []autosave.Orphan) {
 	if rec.Damaged {
 		msg += "\n" + lang.L("Its autosave was damaged: {{.Moves}} moves could be read, the {{.Lost}} after them could not.", data)
 	}
-	f.env.Dialogs.Ask(title, msg, lang.L("Resume"), lang.L("Discard"), func(ok bool) {
-		if ok {
-			f.ConfirmDiscard(func() { f.adopt(o) })
-		} else if kept, err := o.Discard(); err == nil && kept != "" {
-			f.showKept(kept)
-		}
-		f.offerOrphan(rest)
-	})
+	next := func() { f.offerOrphan(rest) }
+	f.env.Dialogs.Question(title, msg, lang.L("Not now"), []kit.Choice{
+		{Label: lang.L("Move to the Trash"), Action: func() { f.discardOrphan(o); next() }},
+		{Label: lang.L("Resume"), Action: func() { f.ConfirmDiscard(func() { f.adopt(o) }); next() }, Default: true},
+	}, next)
+}
+
+// discardOrphan moves an interrupted game the user gave up to the Trash,
+// and says so; a damaged autosave is kept aside instead.
+func (f *Files) discardOrphan(o autosave.Orphan) {
+	kept, err := o.Discard()
+	switch {
+	case errors.Is(err, autosave.ErrClaimed):
+		f.env.Status.Say(words.Error(err))
+	case err != nil:
+		f.TrashFailed(err)
+	case kept != "":
+		f.showKept(kept)
+	default:
+		f.env.Status.Say(lang.L("The interrupted game was moved to the Trash."))
+	}
+}
+
+// Trashed says how the autosave of a game given up with unsaved changes
+// went to the Trash: nil when it did.
+func (f *Files) Trashed(err error) {
+	if err != nil {
+		f.TrashFailed(err)
+		return
+	}
+	f.env.Status.Say(lang.L("The game left unsaved was moved to the Trash, whence it can be restored."))
+}
+
+// TrashFailed says that a game given up could not go to the Trash, and
+// that it is kept.
+func (f *Files) TrashFailed(err error) {
+	log.Printf("trash: %v", err)
+	f.env.Dialogs.Inform(lang.L("Not moved to the Trash"), words.TrashError(err))
 }
 
 // adopt makes an orphan the game on screen; its autosave becomes this
@@ -66,6 +98,7 @@ func (f *Files) adopt(o autosave.Orphan) {
 	if f.o.Autosave == nil {
 		return
 	}
+	f.env.Session.Discard() // to the Trash, if changed since saved, before the orphan takes its place
 	rec, err := f.o.Autosave.Adopt(o)
 	if err != nil {
 		f.env.ShowError(err)
@@ -80,5 +113,5 @@ func (f *Files) adopt(o autosave.Orphan) {
 // showKept says where a damaged autosave was kept.
 func (f *Files) showKept(path string) {
 	f.env.Dialogs.Inform(lang.L("Damaged autosave"),
-		lang.L("The damaged autosave is kept, unchanged, in {{.File}}.", map[string]any{"File": path}))
+		lang.L("The damaged autosave is kept, unchanged, in {{.File}}.", map[string]any{"File": words.Shown(path)}))
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
+
 	"github.com/echiquier/echiquier/app/ui/uitest"
 )
 
@@ -109,5 +111,69 @@ func TestAFailingAutosaveIsSaid(t *testing.T) {
 	h.Queue.RunOne(t) // the failure, handed to the UI goroutine
 	if got := h.Env.Status.Text(); !strings.Contains(got, "Crash protection is off") || !strings.Contains(got, "the disk is full") {
 		t.Errorf("status after a failed autosave: %q", got)
+	}
+}
+
+func TestEscapeAtTheOfferMeansNotNow(t *testing.T) {
+	// Escape deleted the interrupted game for good.
+	for _, text := range []string{
+		"[White \"Ann\"][Black \"Ben\"]\n\n1. e4 e5 *\n",
+		"[White \"Ann\"][Black \"Ben\"][Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n",
+	} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "autosave-1-00000001.pgn")
+		uitest.WriteFile(t, path, text)
+		h := newHarnessIn(t, dir)
+		h.f.OfferOrphans()
+		h.WantDialog("Ann – Ben")
+		h.Press(fyne.KeyEscape)
+		if h.Env.Dialogs.Shown() {
+			t.Fatal("Escape left the question on screen")
+		}
+		if got := uitest.ReadFile(t, path); got != text {
+			t.Fatalf("after Escape the autosave holds %q", got)
+		}
+		h.Autosave.Close()
+		next := newHarnessIn(t, dir)
+		next.f.OfferOrphans()
+		next.WantDialog("Ann – Ben") // offered again at the next start
+	}
+}
+
+func TestAnInterruptedGameDiscardedGoesToTheTrash(t *testing.T) {
+	h := newHarness(t)
+	text := "[White \"Ann\"][Black \"Ben\"]\n\n1. e4 e5 *\n"
+	uitest.WriteFile(t, filepath.Join(h.AutosaveDir, "autosave.pgn"), text)
+	h.f.OfferOrphans()
+	h.WantDialog("A game was interrupted")
+	h.TapButton("Move to the Trash")
+	if got := h.TrashedGames(); len(got) != 1 || got[0] != text {
+		t.Errorf("the Trash holds %q", got)
+	}
+	if _, err := os.Stat(filepath.Join(h.AutosaveDir, "autosave.pgn")); !os.IsNotExist(err) {
+		t.Errorf("the autosave is still offered: %v", err)
+	}
+	if got := h.Env.Status.Text(); got != "The interrupted game was moved to the Trash." {
+		t.Errorf("the status line says %q", got)
+	}
+}
+
+func TestResumingOverAChangedGameMovesThatGameToTheTrash(t *testing.T) {
+	h := newHarness(t)
+	uitest.WriteFile(t, filepath.Join(h.AutosaveDir, "autosave.pgn"), "[White \"Ann\"][Black \"Ben\"]\n\n1. e4 e5 *\n")
+	h.Play("d2d4 d7d5")
+	h.Autosaved()
+	h.f.OfferOrphans()
+	h.TapButton("Resume")
+	h.WantDialog("not saved")
+	h.TapButton("Don't save")
+	if h.History() != "e4 e5" {
+		t.Fatalf("resumed %q", h.History())
+	}
+	if got := h.TrashedGames(); len(got) != 1 || !strings.Contains(got[0], "1. d4 d5") {
+		t.Errorf("the Trash holds %q", got)
+	}
+	if got := h.Autosaved(); !strings.Contains(got, "1. e4 e5") {
+		t.Errorf("the resumed game's autosave holds %q", got)
 	}
 }

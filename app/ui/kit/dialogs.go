@@ -1,9 +1,11 @@
 package kit
 
 import (
+	"image/color"
 	"slices"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
@@ -78,6 +80,11 @@ func (m *Dialogs) Choose(title, msg string, choices []Choice, cancel func()) {
 // choose shows content, with an icon when not nil, the button no (which
 // Escape presses) and the choices.
 func (m *Dialogs) choose(title string, content fyne.CanvasObject, icon fyne.Resource, no string, choices []Choice, cancel func()) {
+	// A wrapped text has no width of its own: a dialog shown before the
+	// window had its size was one letter wide.
+	width := canvas.NewRectangle(color.Transparent)
+	width.SetMinSize(fyne.NewSize(messageWidth, 0))
+	content = container.NewStack(width, content)
 	if icon != nil {
 		content = container.NewBorder(nil, nil, container.NewCenter(widget.NewIcon(icon)), nil, content)
 	}
@@ -113,6 +120,13 @@ func (m *Dialogs) Ask(title, msg, yes, no string, then func(bool)) {
 		[]Choice{{Label: yes, Action: func() { then(true) }, Default: true}}, func() { then(false) })
 }
 
+// Question shows a question with a button per choice and the button
+// later, which Escape and closing the dialog press: for a question whose
+// answers are not all harmless, "not now" must be one of them.
+func (m *Dialogs) Question(title, msg, later string, choices []Choice, then func()) {
+	m.choose(title, Wrapped(msg), fynetheme.QuestionIcon(), later, choices, then)
+}
+
 // Inform shows a message with an OK button, which Enter and Escape
 // press.
 func (m *Dialogs) Inform(title, msg string) {
@@ -123,6 +137,10 @@ func (m *Dialogs) Inform(title, msg string) {
 func (m *Dialogs) ShowError(err error) {
 	m.choose(lang.L("Error"), Wrapped(err.Error()), fynetheme.ErrorIcon(), "", []Choice{{Label: lang.L("OK"), Default: true}}, nil)
 }
+
+// messageWidth is the width of a dialog's message: it fits the
+// smallest window, and its lines are not too long to read.
+const messageWidth = 400
 
 // Wrapped is a message that wraps at word boundaries.
 func Wrapped(msg string) *widget.Label {

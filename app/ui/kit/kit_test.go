@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -259,6 +260,46 @@ func TestShortcutsAreWrittenAsTyped(t *testing.T) {
 	} {
 		if got := ShortcutText(sc); got != want {
 			t.Errorf("%s is written %q, want %q", sc.ShortcutName(), got, want)
+		}
+	}
+}
+
+// TestAMessageIsNotOneLetterWide: the message of an error shown at start
+// (a file refused on the command line) wrapped after every letter.
+func TestAMessageIsNotOneLetterWide(t *testing.T) {
+	a := test.NewTempApp(t)
+	w := a.NewWindow("")
+	t.Cleanup(w.Close)
+	w.Resize(fyne.NewSize(640, 480))
+	d := NewDialogs(w)
+	d.ShowError(errors.New("Could not open pipe.pgn: it is a named pipe, not a file: nothing was read from it."))
+	var label *widget.Label
+	for _, o := range w.Canvas().Overlays().List() {
+		walk(o, func(o fyne.CanvasObject) {
+			if l, ok := o.(*widget.Label); ok && strings.HasPrefix(l.Text, "Could not open") {
+				label = l
+			}
+		})
+	}
+	if label == nil {
+		t.Fatal("no message shown")
+	}
+	if s := label.Size(); s.Width < 300 {
+		t.Errorf("the message is %v: too narrow to read", s)
+	}
+}
+
+// walk calls f on o and everything inside it.
+func walk(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
+	f(o)
+	switch x := o.(type) {
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			walk(c, f)
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(x).Objects() {
+			walk(c, f)
 		}
 	}
 }

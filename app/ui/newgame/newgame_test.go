@@ -30,8 +30,9 @@ func TestNewGameDialogStartsATimedGame(t *testing.T) {
 	if got := g.TimeControl().String(); got != "180+2" {
 		t.Errorf("time control = %s", got)
 	}
-	if g.Remaining(game.White) != 3*time.Minute || g.Paused() {
-		t.Errorf("White's clock: %v, paused %v", g.Remaining(game.White), g.Paused())
+	h.Clock.Advance(time.Minute)
+	if g.Remaining(game.White) != 3*time.Minute || !h.Env.Session.Waiting() {
+		t.Errorf("White's clock a minute after Start: %v, waiting for the first move %v", g.Remaining(game.White), h.Env.Session.Waiting())
 	}
 	if w, b := h.Env.Settings.PlayerNames(); w != "Alice" || b != "Bob" {
 		t.Errorf("names not remembered: %q %q", w, b)

@@ -102,7 +102,7 @@ func (r *NewGame) showSetup(pos game.Position) *setupEditor {
 		widget.NewFormItem(lang.L("Castling"), container.NewGridWithColumns(2, e.castle[0], e.castle[1], e.castle[2], e.castle[3])),
 		widget.NewFormItem(lang.L("En passant"), e.ep),
 		widget.NewFormItem(lang.L("Move number"), e.move),
-		widget.NewFormItem(lang.L("Moves since a capture or a pawn move"), e.half),
+		halfMovesItem(e.half),
 	)
 	pieces := container.NewThemeOverride(container.NewGridWithColumns(6, palette...), paletteTheme{r.env.App.Settings().Theme()})
 	side := container.NewVBox(pieces, container.NewHBox(start, empty, flip), form, e.reason)
@@ -321,10 +321,19 @@ func (e *setupEditor) refreshEnPassant() {
 	}
 }
 
+// halfMovesItem is the field of the half-moves since the last capture or
+// pawn move, as FEN counts them: each player's move is one, and the
+// fifty-move rule needs 100.
+func halfMovesItem(e *kit.Entry) *widget.FormItem {
+	item := widget.NewFormItem(lang.L("Half-moves since a capture or a pawn move"), e)
+	item.HintText = lang.L("Each player's move counts one: a draw can be claimed at 100 (fifty moves each).")
+	return item
+}
+
 // check returns why the position cannot be played, or nil.
 func (e *setupEditor) check() error {
 	if e.pos.FullMove < 1 || e.pos.HalfMoves < 0 {
-		return errors.New(lang.L("The move number must be 1 or more, and the moves since a capture or a pawn move 0 or more."))
+		return errors.New(lang.L("The move number must be 1 or more, and the half-moves since a capture or a pawn move 0 or more."))
 	}
 	_, err := game.ParseFEN(e.pos.FEN())
 	return err

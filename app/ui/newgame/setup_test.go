@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/ui/kit"
@@ -205,5 +206,29 @@ func TestThePalettesPiecesAreLargeEnoughToTellApart(t *testing.T) {
 	}
 	if s := icon.Size(); s.Width < 32 || s.Height < 32 {
 		t.Errorf("the queen in the palette is %v", s)
+	}
+}
+
+// TestTheHalfMoveFieldSaysItCountsHalfMoves: the field said "moves" and
+// counted half-moves: 120 made a fifty-move claim possible at once.
+func TestTheHalfMoveFieldSaysItCountsHalfMoves(t *testing.T) {
+	h := newHarness(t)
+	e := h.r.showSetup(position(t, "4k3/8/8/8/8/8/8/4K2R w K - 0 1"))
+	var label string
+	uitest.Walk(h.Top(), func(o fyne.CanvasObject) {
+		if f, ok := o.(*widget.Form); ok {
+			for _, it := range f.Items {
+				if it.Widget == e.half {
+					label = it.Text + " | " + it.HintText
+				}
+			}
+		}
+	})
+	if !strings.HasPrefix(label, "Half-moves since a capture or a pawn move") || !strings.Contains(label, "100") {
+		t.Errorf("the field is labelled %q", label)
+	}
+	e.half.SetText("99")
+	if got := e.pos.FEN(); got != "4k3/8/8/8/8/8/8/4K2R w K - 99 1" {
+		t.Errorf("99 half-moves give %q", got)
 	}
 }

@@ -4,7 +4,6 @@
 package picker
 
 import (
-	"path/filepath"
 	"slices"
 	"strconv"
 	"time"
@@ -112,7 +111,7 @@ func (p *picker) makeDialog() {
 	progress := container.NewBorder(nil, nil, nil, p.stopBtn, p.progress)
 	bottom := container.NewVBox(container.NewBorder(nil, nil, p.status, nil, progress), p.bad.box)
 	p.content = container.NewBorder(container.NewVBox(p.filter, p.only.box), bottom, nil, nil, p.table)
-	title := lang.L("Choose a game in {{.File}}", map[string]any{"File": filepath.Base(p.c.Path())})
+	title := lang.L("Choose a game in {{.File}}", map[string]any{"File": words.FileName(p.c.Path())})
 	if p.c.Pasted() {
 		title = lang.L("Choose a pasted game")
 	}

@@ -251,6 +251,7 @@ func TestNextGameAsksToSaveChanges(t *testing.T) {
 	p.filter.SetText("carlsen")
 	h.TapButton("Open")
 	p.filter.SetText("")
+	h.s.TogglePause() // a timed game read from a file waits, paused
 	h.Play("e7e5")
 	h.leave.refuse = true // Cancel in the question
 	h.r.stepGame(1)

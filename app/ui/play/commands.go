@@ -187,7 +187,10 @@ func (p *Play) pauseRefused() string {
 
 // pauseLook is the pause button's label and icon: what it will do.
 func (p *Play) pauseLook() (string, fyne.Resource) {
-	if p.env.Session.Game().Paused() {
+	switch {
+	case p.env.Session.Waiting():
+		return lang.L("Start clocks"), fynetheme.MediaPlayIcon()
+	case p.env.Session.Game().Paused():
 		return lang.L("Resume clocks"), fynetheme.MediaPlayIcon()
 	}
 	return lang.L("Pause clocks"), fynetheme.MediaPauseIcon()

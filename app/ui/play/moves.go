@@ -64,6 +64,11 @@ func (p *Play) moveRefused(err error) {
 	if s.Game().Status().Over() && s.Shown().IsLive() {
 		return // the flag fell meanwhile: the strip above the board says so
 	}
+	if errors.Is(err, session.ErrClocksPaused) || errors.Is(err, session.ErrTouchMove) || errors.Is(err, session.ErrMustCapture) {
+		p.env.Status.Say(words.Error(err)) // the piece goes back: no dialog to close
+		p.refreshView()
+		return
+	}
 	p.env.ShowError(err)
 	p.refreshView()
 }

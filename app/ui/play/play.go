@@ -139,7 +139,7 @@ func (p *Play) ClockSize(compact bool) fyne.Size { return p.v.clocks[game.White]
 // Follow brings the room in line with what changed in the session.
 func (p *Play) Follow(ev session.Event) {
 	c := ev.Change
-	if c.Has(session.ViewChanged | session.GameChanged) {
+	if c.Has(session.ViewChanged | session.GameChanged | session.ClocksChanged) {
 		// The game moved on: what the status line said of the last
 		// command is old news.
 		p.env.Status.ClearNotice()
@@ -293,7 +293,7 @@ func (p *Play) refreshClocks(force bool) {
 		}
 		v.shownClock[c] = shown
 		f.Name, f.Remaining, f.Running, f.ToMove = words.PlayerName(g, c), rem, running, toMove
-		f.Paused, f.Untimed = timed && g.Paused() && !over, !timed
+		f.Paused, f.Untimed = timed && g.Paused() && !over && !p.env.Session.Waiting(), !timed
 		f.Delay, f.Bronstein, f.MovesToControl = shown.delay, shown.bronstein, toControl
 		f.Refresh()
 	}
@@ -307,6 +307,8 @@ func (p *Play) refreshStatus() {
 	switch {
 	case g.Status().Over():
 		text = words.GameResult(g)
+	case s.Waiting():
+		text = words.ClocksWait(text)
 	case g.Paused() && !g.TimeControl().IsZero():
 		text = words.ClocksPaused(text)
 	}

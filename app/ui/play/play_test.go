@@ -183,16 +183,17 @@ func TestFlagFall(t *testing.T) {
 func TestTakeBackRestoresClock(t *testing.T) {
 	h := newHarness(t)
 	g := h.newGame("", "300")
-	h.Clock.Advance(10 * time.Second)
 	h.play("e2e4")
+	h.Clock.Advance(10 * time.Second)
+	h.play("e7e5")
 	h.Clock.Advance(20 * time.Second)
 	h.p.askTakeBack()
-	h.WantDialog("take back 1. e4")
+	h.WantDialog("take back 1... e5")
 	h.TapButton("Allow")
-	if h.History() != "" {
+	if h.History() != "e4" {
 		t.Fatalf("history = %q", h.History())
 	}
-	if w, b := g.Remaining(game.White), g.Remaining(game.Black); w != 290*time.Second || b != 300*time.Second {
+	if w, b := g.Remaining(game.White), g.Remaining(game.Black); w != 300*time.Second || b != 290*time.Second {
 		t.Errorf("clocks after take-back: %v / %v", w, b)
 	}
 }
@@ -368,9 +369,10 @@ func TestTheClockFacesShowWhoseTurnItIs(t *testing.T) {
 func TestTheClockFaceCountsTheDelayDown(t *testing.T) {
 	h := newHarness(t)
 	h.newGame("", "300d5")
+	h.play("e2e4")
 	h.Clock.Advance(2 * time.Second)
 	h.p.Tick()
-	if got := h.p.v.clocks[game.White].Delay; got != 3*time.Second {
+	if got := h.p.v.clocks[game.Black].Delay; got != 3*time.Second {
 		t.Errorf("after 2 s of a 5 s delay the face shows %v left", got)
 	}
 }
@@ -460,5 +462,36 @@ func TestTheOpeningIsNamedInFrench(t *testing.T) {
 	h.p.Refresh()
 	if got := h.p.v.opening.Text; got != "B70 Sicilian Defense: Dragon Variation" {
 		t.Errorf("the opening in English is %q", got)
+	}
+}
+
+func TestAMoveOnPausedClocksIsRefusedInTheStatusLine(t *testing.T) {
+	h := newHarness(t)
+	g := h.newGame("", "300")
+	if got := h.Env.Status.Text(); got != "White to move — the clocks start with the first move" {
+		t.Errorf("after New game the status line says %q", got)
+	}
+	if label, _ := h.p.pauseLook(); label != "Start clocks" || h.p.v.clocks[game.White].Paused {
+		t.Errorf("waiting for the first move: the button says %q, White's face paused %v", label, h.p.v.clocks[game.White].Paused)
+	}
+	h.play("e2e4")
+	h.Env.Commands.Run(kit.Pause)
+	h.play("e7e5")
+	if h.History() != "e4" || g.Turn() != game.Black {
+		t.Fatalf("a move on paused clocks was played: %q", h.History())
+	}
+	if got := h.Env.Status.Text(); got != "The clocks are paused: resume them to play" {
+		t.Errorf("the status line says %q", got)
+	}
+	if h.Env.Dialogs.Shown() {
+		t.Errorf("a dialog was shown: %q", h.DialogText())
+	}
+	h.Env.Commands.Run(kit.Pause)
+	if got := h.Env.Status.Text(); strings.Contains(got, "paused") {
+		t.Errorf("after resuming, the status line still says %q", got)
+	}
+	h.play("e7e5")
+	if h.History() != "e4 e5" {
+		t.Errorf("after resuming: %q", h.History())
 	}
 }

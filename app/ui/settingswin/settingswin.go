@@ -37,6 +37,9 @@ type Tab struct {
 	Title func() string
 	// Content makes the tab, its fields in scope sc.
 	Content func(sc *kit.Scope) fyne.CanvasObject
+	// Closed, when not nil, is called once the window is closed: what
+	// was typed and not yet taken is taken then.
+	Closed func()
 }
 
 // SettingsWin is the settings room.
@@ -73,7 +76,14 @@ func (r *SettingsWin) show() {
 	}
 	w := &settingsWindow{r: r, win: r.env.App.NewWindow(lang.L("Settings"))}
 	r.shown = w
-	w.win.SetOnClosed(func() { r.shown = nil })
+	w.win.SetOnClosed(func() {
+		r.shown = nil
+		for _, t := range r.tabs {
+			if t.Closed != nil {
+				t.Closed()
+			}
+		}
+	})
 	// Escape and Ctrl+W close it from any of its controls, as they close
 	// the windows of a desktop that has no window manager's title bar to
 	// click.

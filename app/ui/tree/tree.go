@@ -439,6 +439,16 @@ func (p *Tree) play(row int) {
 // shown.
 func (p *Tree) showGames() {
 	games, err := p.tree.GameSet(p.fen)
+	if errors.Is(err, explore.ErrDamagedCache) {
+		// The damaged cache is gone already: the tree is built again
+		// from the file.
+		p.env.Status.Say(words.Error(err))
+		p.cancel()
+		p.closeTree()
+		p.ended, p.looked, p.full, p.err = false, false, false, nil
+		p.Follow(session.Event{})
+		return
+	}
 	if err != nil {
 		p.env.ShowError(err)
 		return

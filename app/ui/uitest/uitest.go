@@ -97,7 +97,12 @@ type Harness struct {
 	// AutosaveFailed is told, on the UI goroutine, of the autosave's
 	// failures (an error) and recoveries (nil).
 	AutosaveFailed func(error)
-	followers      []func(session.Event)
+	// Trashed is told, on the UI goroutine, how the autosave of a game
+	// given up went to the Trash (see autosave.Options.OnTrash).
+	Trashed func(error)
+	// Trash is the test's own desktop Trash ($XDG_DATA_HOME/Trash).
+	Trash     string
+	followers []func(session.Event)
 }
 
 // New makes the shared services of a window, with the autosaves in a new
@@ -133,7 +138,17 @@ func NewIn(t testing.TB, dir string) *Harness {
 			}
 		})
 	}
-	store, err := autosave.Open(dir, autosave.Options{Now: h.Clock.Now, OnError: told, OnRecover: func() { told(nil) }})
+	data := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", data) // what the test gives up goes to a Trash of its own
+	h.Trash = filepath.Join(data, "Trash")
+	trashed := func(err error) {
+		h.Queue.Do(func() {
+			if h.Trashed != nil {
+				h.Trashed(err)
+			}
+		})
+	}
+	store, err := autosave.Open(dir, autosave.Options{Now: h.Clock.Now, OnError: told, OnRecover: func() { told(nil) }, OnTrash: trashed})
 	opts := session.Options{Now: h.Clock.Now, Post: h.Queue.Do, OnChange: h.changed}
 	if err != nil {
 		h.AutosaveErr = err
@@ -186,6 +201,28 @@ func (h *Harness) Autosaved() string {
 		h.T.Fatal(err)
 	}
 	return string(data)
+}
+
+// TrashedGames is the text of each file in the test's Trash, after the
+// autosave has done what it was handed.
+func (h *Harness) TrashedGames() []string {
+	h.T.Helper()
+	if h.Autosave != nil {
+		h.Autosave.Flush()
+	}
+	entries, err := os.ReadDir(filepath.Join(h.Trash, "files"))
+	if err != nil && !os.IsNotExist(err) {
+		h.T.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(h.Trash, "files", e.Name()))
+		if err != nil {
+			h.T.Fatal(err)
+		}
+		out = append(out, string(data))
+	}
+	return out
 }
 
 // Open opens a file as the window does, and runs what its indexing hands

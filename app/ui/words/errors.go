@@ -9,17 +9,20 @@ import (
 
 	"fyne.io/fyne/v2/lang"
 
+	"github.com/echiquier/echiquier/app/autosave"
+	"github.com/echiquier/echiquier/app/explore"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/pgn"
+	"github.com/echiquier/echiquier/app/session"
 )
 
-// errorText returns the message of err for the user, in the user's
+// Error returns the message of err for the user, in the user's
 // language, with moves in English SAN. The errors of the rules layer and
 // of PGN reading are worded here from their data; any other error (from
 // the operating system, say) keeps its own message.
 func Error(err error) string { return ErrorIn(err, game.EnglishSAN) }
 
-// errorTextIn is errorText with the moves it names in notation n.
+// ErrorIn is Error with the moves it names in notation n.
 func ErrorIn(err error, n game.Notation) string {
 	if err == nil {
 		return ""
@@ -98,6 +101,18 @@ func sentinelText(err error) string {
 			map[string]any{"Plies": game.MaxPlies / 2})
 	case errors.Is(err, game.ErrCommentBrace):
 		return lang.L("a comment cannot hold “}”: PGN ends the comment there")
+	case errors.Is(err, explore.ErrDamagedCache):
+		return lang.L("the opening tree kept on disk was damaged: it is built again")
+	case errors.Is(err, explore.ErrFileChanged):
+		return lang.L("another program changed the file while its tree was built, twice: open the file again for the tree of what it holds now")
+	case errors.Is(err, autosave.ErrClaimed):
+		return lang.L("another window has already taken that interrupted game")
+	case errors.Is(err, session.ErrClocksPaused):
+		return lang.L("the clocks are paused: resume them to play")
+	case errors.Is(err, session.ErrTouchMove):
+		return lang.L("touch-move: the piece you touched must be moved")
+	case errors.Is(err, session.ErrMustCapture):
+		return lang.L("touch-move: the opponent's piece you touched must be captured")
 	case errors.Is(err, pgn.ErrUTF16):
 		return lang.L("the file is in UTF-16, which is not read: save it as UTF-8")
 	}

@@ -82,9 +82,14 @@ func syntaxStructureText(k pgn.SyntaxKind, tag string) (string, bool) {
 	case pgn.SyntaxCommentNotClosed:
 		return lang.L("the comment is not closed"), true
 	case pgn.SyntaxTooManyMoves:
-		return lang.L("more than {{.Count}} moves in the game, side lines included: the rest is not read", map[string]any{"Count": pgn.MaxMoves}), true
+		// The reader counts the words of the moves unchecked: prose
+		// after a game's tags reaches the limit as well as moves do.
+		return lang.L("more than {{.Count}} moves in the game, side lines included (any word among the moves counts as one): the rest is not read",
+			map[string]any{"Count": pgn.MaxMoves}), true
 	case pgn.SyntaxTooManyNotes:
 		return lang.L("too many comments, glyphs and tags in the game: the rest is not read"), true
+	case pgn.SyntaxCommentTooLong:
+		return lang.L("a comment is longer than {{.Megabytes}} MB, the most a game may hold", map[string]any{"Megabytes": pgn.MaxNotes >> 20}), true
 	}
 	return syntaxTagText(k, map[string]any{"Tag": tag})
 }

@@ -405,3 +405,21 @@ func square(name string) game.Square {
 	}
 	return sq
 }
+
+func TestNamesAreShownOnOneLineAndTrue(t *testing.T) {
+	for name, want := range map[string]string{
+		"game.pgn":               "game.pgn",
+		"two\nlines.pgn":         "two⏎lines.pgn",
+		"bad\xffbyte.pgn":        "bad�byte.pgn",
+		"bell\a.pgn":             "bell�.pgn",
+		"é à ü.pgn":              "é à ü.pgn",
+		strings.Repeat("a", 150): strings.Repeat("a", 99) + "…",
+	} {
+		if got := Shown(name); got != want {
+			t.Errorf("Shown(%q) = %q, want %q", name, got, want)
+		}
+	}
+	if got := FileName("/tmp/x\ny/two\nlines.pgn"); got != "two⏎lines.pgn" {
+		t.Errorf("FileName = %q", got)
+	}
+}

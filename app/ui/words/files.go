@@ -3,12 +3,13 @@ package words
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
+	"io/fs"
 	"strings"
 	"syscall"
 
 	"fyne.io/fyne/v2/lang"
 
+	"github.com/echiquier/echiquier/app/autosave"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/pgn"
 	"github.com/echiquier/echiquier/app/safefile"
@@ -25,8 +26,21 @@ func DiskReason(err error) string {
 		return lang.L("the folder is read-only")
 	case errors.Is(err, syscall.EACCES), errors.Is(err, syscall.EPERM):
 		return lang.L("no permission to write there")
+	case errors.Is(err, safefile.ErrNoTrash):
+		return lang.L("the system has no Trash for that folder")
 	}
 	return OneLine(err.Error())
+}
+
+// TrashError says that a game given up could not go to the Trash, why,
+// and where it is kept instead.
+func TrashError(err error) string {
+	var te *autosave.TrashError
+	if !errors.As(err, &te) {
+		return Error(err)
+	}
+	return lang.L("The game given up could not be moved to the Trash ({{.Reason}}). It is kept in {{.File}} and will be offered again at the next start.",
+		map[string]any{"Reason": DiskReason(te.Err), "File": Shown(te.KeptAt)})
 }
 
 // SaveError says that the game was not saved, why, what became of the
@@ -37,7 +51,7 @@ func SaveError(err error) string {
 	if !errors.As(err, &se) || !errors.As(err, &fe) {
 		return Error(err)
 	}
-	data := map[string]any{"File": filepath.Base(fe.Path), "Kept": fe.Kept}
+	data := map[string]any{"File": FileName(fe.Path), "Kept": Shown(fe.Kept)}
 	fate := lang.L("The game was not saved; the file {{.File}} is unchanged.", data)
 	switch {
 	case fe.Kept != "":
@@ -65,6 +79,8 @@ func saveReasonText(fe *safefile.Error) string {
 		return lang.L("You are not allowed to write there.")
 	case safefile.ReasonChanged:
 		return lang.L("Another program changed the file since it was opened.")
+	case safefile.ReasonGone:
+		return lang.L("The file was deleted or moved since it was opened.")
 	}
 	return OneLine(fe.Err.Error())
 }
@@ -88,13 +104,20 @@ func LoadErrors(errs []pgn.GameError) string {
 // game, why, and the line of the text where it stops being readable.
 func PasteError(text string, err error) string {
 	msg := lang.L("The clipboard holds neither a position (FEN) nor a game (PGN).")
-	var bad *session.BadGamesError
-	var fe *game.FENError
+	var (
+		bad *session.BadGamesError
+		fe  *game.FENError
+		np  *session.NotPGNError
+	)
 	switch {
 	case errors.Is(err, session.ErrNoGame):
 		return msg
 	case errors.Is(err, session.ErrPasteTooLong):
 		return lang.L("The text on the clipboard is too long to be pasted.")
+	case errors.As(err, &np):
+		return msg + "\n" + pastedNotPGNText(np)
+	case errors.Is(err, pgn.ErrUTF16):
+		return msg + "\n" + lang.L("The text on the clipboard is in UTF-16, which is not read: only UTF-8 text is.")
 	case errors.As(err, &fe):
 		return msg + "\n" + FENError(fe)
 	case errors.As(err, &bad):
@@ -107,6 +130,30 @@ func PasteError(text string, err error) string {
 		}
 	}
 	return msg
+}
+
+// pastedNotPGNText says why pasted text was found to hold no game
+// before its games were looked for.
+func pastedNotPGNText(e *session.NotPGNError) string {
+	switch {
+	case e.Binary:
+		return lang.L("It is binary data, not text.")
+	case e.Whole:
+		return lang.L("It holds no tag pair and no move.")
+	}
+	return lang.L("Its first megabyte holds no tag pair and no move: the rest was not read.")
+}
+
+// notPGNText says why a file was found to hold no game before its games
+// were looked for.
+func notPGNText(e *session.NotPGNError) string {
+	switch {
+	case e.Binary:
+		return lang.L("It is not a PGN file: it holds binary data, not text.")
+	case e.Whole:
+		return lang.L("It is not a PGN file: it holds no tag pair and no move.")
+	}
+	return lang.L("It is not a PGN file: its first megabyte holds no tag pair and no move, and the rest was not read.")
 }
 
 // errorLine returns the line of the text an error of PGN reading is at,
@@ -146,15 +193,20 @@ func SettingsNotice(n settings.Notice) string {
 		map[string]any{"File": n.KeptAs})
 }
 
-// FileError says that a file could not be opened or read, and why;
-// nothing changed.
+// FileError says that a file could not be opened or read, and why, and
+// that the game on screen is unchanged: a *session.FileError changes
+// nothing.
 func FileError(err error) string {
 	var fe *session.FileError
 	if !errors.As(err, &fe) {
 		return Error(err)
 	}
 	why := Error(fe.Err)
-	var bad *session.BadGamesError
+	var (
+		bad *session.BadGamesError
+		nr  *safefile.NotRegularError
+		np  *session.NotPGNError
+	)
 	switch {
 	case errors.As(fe.Err, &bad):
 		why = LoadErrors(bad.Games)
@@ -162,6 +214,31 @@ func FileError(err error) string {
 		why = lang.L("The file holds no game.")
 	case errors.Is(fe.Err, session.ErrFileChanged):
 		why = lang.L("The file has changed since it was opened: open it again.")
+	case errors.As(fe.Err, &nr):
+		why = notRegularText(nr.Kind)
+	case errors.As(fe.Err, &np):
+		why = notPGNText(np)
+	case errors.Is(fe.Err, fs.ErrNotExist):
+		why = lang.L("The file does not exist.")
+	case errors.Is(fe.Err, fs.ErrPermission):
+		why = lang.L("You are not allowed to read it.")
 	}
-	return lang.L("Could not open {{.File}}:", map[string]any{"File": filepath.Base(fe.Path)}) + "\n" + why
+	return lang.L("Could not open {{.File}}:", map[string]any{"File": FileName(fe.Path)}) + "\n" + why +
+		"\n" + lang.L("The game on screen is unchanged.")
+}
+
+// notRegularText says that a path names something that is not a file,
+// which is refused before anything is read from it.
+func notRegularText(k safefile.Kind) string {
+	switch k {
+	case safefile.KindFolder:
+		return lang.L("It is a folder, not a file: nothing was read from it.")
+	case safefile.KindPipe:
+		return lang.L("It is a named pipe, not a file: nothing was read from it, as a pipe can keep a program waiting for ever.")
+	case safefile.KindDevice:
+		return lang.L("It is a device, not a file: nothing was read from it, as a device can go on for ever.")
+	case safefile.KindSocket:
+		return lang.L("It is a socket, not a file: nothing was read from it.")
+	}
+	return lang.L("It is not a regular file: nothing was read from it.")
 }

@@ -81,6 +81,11 @@ func ClocksPaused(status string) string {
 	return lang.L("{{.Status}} — clocks paused", map[string]any{"Status": status})
 }
 
+// ClocksWait adds to status that the clocks start with the first move.
+func ClocksWait(status string) string {
+	return lang.L("{{.Status}} — the clocks start with the first move", map[string]any{"Status": status})
+}
+
 // MustCapture says that the piece touched on sq must be captured.
 func MustCapture(sq game.Square) string {
 	return lang.L("Touch-move: you touched the piece on {{.Square}}, so you must capture it.", map[string]any{"Square": sq.String()})

@@ -17,16 +17,19 @@ type fileRepository interface {
 }
 
 // lazyFiles is Fyne's repository of files, but for Writer, which creates
-// nothing until the first byte is written. Fyne's save dialog opens the
-// file it was given (truncating it) before the app decides anything: on a
-// full disk, or for a file that is not the one really written, that lost
-// the file. The app writes its files itself, safely, and closes the
-// dialog's writer unused.
+// nothing until the first byte is written, and Reader, which opens nothing
+// until the first byte is read. Fyne's save dialog opens the file it was
+// given (truncating it) before the app decides anything: on a full disk,
+// or for a file that is not the one really written, that lost the file.
+// Its open dialog opens the file chosen too: a named pipe chosen there
+// froze the window until another program wrote into it. The app reads
+// and writes its files itself, safely, and closes the dialog's reader or
+// writer unused.
 type lazyFiles struct{ fileRepository }
 
-// useLazyFileWriters puts lazyFiles in place of Fyne's repository of
+// useLazyFiles puts lazyFiles in place of Fyne's repository of
 // file: URIs, once.
-func useLazyFileWriters() {
+func useLazyFiles() {
 	r, err := repository.ForScheme("file")
 	if err != nil {
 		return
@@ -67,4 +70,34 @@ func (w *lazyWriter) Close() error {
 		return nil
 	}
 	return w.w.Close()
+}
+
+// Reader returns a reader that opens u only when read.
+func (l lazyFiles) Reader(u fyne.URI) (fyne.URIReadCloser, error) {
+	return &lazyReader{uri: u, open: l.fileRepository.Reader}, nil
+}
+
+type lazyReader struct {
+	uri  fyne.URI
+	open func(fyne.URI) (fyne.URIReadCloser, error)
+	r    fyne.URIReadCloser
+}
+
+func (r *lazyReader) URI() fyne.URI { return r.uri }
+
+func (r *lazyReader) Read(p []byte) (int, error) {
+	if r.r == nil {
+		var err error
+		if r.r, err = r.open(r.uri); err != nil {
+			return 0, err
+		}
+	}
+	return r.r.Read(p)
+}
+
+func (r *lazyReader) Close() error {
+	if r.r == nil {
+		return nil
+	}
+	return r.r.Close()
 }

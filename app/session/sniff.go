@@ -1,0 +1,230 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strings"
+
+	"github.com/echiquier/echiquier/app/pgn"
+)
+
+// sniffBytes is how much of a file, or of a pasted text, is looked at
+// before its games are read: every PGN file holds a tag pair or a move
+// long before, and a megabyte is read in a blink, while a large file of
+// something else (a picture, a disk image, a book) would otherwise be
+// read to its end, at tens of megabytes a second, before it is found to
+// hold no game.
+const sniffBytes = 1 << 20
+
+// NotPGNError is a file, or a pasted text, whose start holds no PGN: it
+// was refused without its games being read.
+type NotPGNError struct {
+	// Binary: it holds bytes that no text holds (NUL, control
+	// characters), as a picture or a program does.
+	Binary bool
+	// Whole: it was looked at whole, being no longer than a megabyte;
+	// otherwise only its first megabyte was.
+	Whole bool
+}
+
+func (e *NotPGNError) Error() string {
+	where := "its first megabyte holds"
+	if e.Whole {
+		where = "it holds"
+	}
+	if e.Binary {
+		return "not PGN: " + where + " binary data, not text"
+	}
+	return "not PGN: " + where + " no tag pair and no move"
+}
+
+// sniff tells whether head, the start of a file or of a pasted text
+// (the whole of it when whole), may hold games: nil for text that holds
+// a tag pair or a move, or nothing but white space (which holds no game,
+// said as ErrNoGame); pgn.ErrUTF16 for UTF-16, which the PGN reader says
+// it does not read; otherwise a *NotPGNError.
+func sniff(head string, whole bool) error {
+	if _, err := pgn.NewReader(strings.NewReader(head[:min(len(head), 64)])).NextHeader(); errors.Is(err, pgn.ErrUTF16) {
+		return err
+	}
+	if binary(head) {
+		return &NotPGNError{Binary: true, Whole: whole}
+	}
+	if strings.TrimSpace(head) == "" || hasTagPair(head) || hasMove(head) {
+		return nil
+	}
+	return &NotPGNError{Whole: whole}
+}
+
+// binary reports whether s holds a NUL byte, or control characters in
+// more than one byte of a hundred: text written by a person or a
+// program holds neither, whatever its encoding but UTF-16.
+func binary(s string) bool {
+	if strings.IndexByte(s, 0) >= 0 {
+		return true
+	}
+	controls := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\t', c == '\n', c == '\v', c == '\f', c == '\r', c == 0x1a, c == 0x1b:
+			// white space, the end of an MS-DOS file, a terminal's colours
+		case c < 0x20, c == 0x7f:
+			controls++
+		}
+	}
+	return controls > len(s)/100
+}
+
+// hasTagPair reports whether s holds the start of a tag pair: "[", a
+// name, and the quote that opens its value, as in [White "Kasparov"].
+func hasTagPair(s string) bool {
+	for {
+		i := strings.IndexByte(s, '[')
+		if i < 0 {
+			return false
+		}
+		s = s[i+1:]
+		j := 0
+		for j < len(s) && isNameByte(s[j]) {
+			j++
+		}
+		if j == 0 {
+			continue
+		}
+		k := j
+		for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
+			k++
+		}
+		if k > j && k < len(s) && s[k] == '"' {
+			return true
+		}
+	}
+}
+
+func isNameByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// hasMove reports whether a word of s reads as a chess move: "e4",
+// "Nf3", "exd5", "O-O", "e7e8q", "12.Qxh7#!", and not as any word of
+// prose. The PGN reader takes any word for a move until it is played;
+// this is stricter, to tell a text without a game.
+func hasMove(s string) bool {
+	for len(s) > 0 {
+		i := 0
+		for i < len(s) && !isWordByte(s[i]) {
+			i++
+		}
+		j := i
+		for j < len(s) && isWordByte(s[j]) {
+			j++
+		}
+		if j > i && isMove(s[i:j]) {
+			return true
+		}
+		s = s[j:]
+	}
+	return false
+}
+
+func isWordByte(c byte) bool {
+	return isNameByte(c) || strings.IndexByte("+#=-!?.:", c) >= 0
+}
+
+// isMove reports whether w, a word, is a move in standard or long
+// algebraic notation, with its number and annotation if any.
+func isMove(w string) bool {
+	// The move number: "12." or "12...".
+	if i := strings.TrimLeft(w, "0123456789"); len(i) < len(w) && strings.HasPrefix(i, ".") {
+		w = strings.TrimLeft(i, ".")
+	}
+	w = strings.TrimRight(w, "+#!?")
+	switch w {
+	case "O-O", "O-O-O", "0-0", "0-0-0":
+		return true
+	}
+	if len(w) > 0 && strings.IndexByte("KQRBN", w[0]) >= 0 {
+		w = w[1:]
+	}
+	// The promotion: "=Q", "Q", or "q" after a square.
+	if n := len(w); n >= 3 && strings.IndexByte("QRBNqrbn", w[n-1]) >= 0 && isSquare(w[n-3:n-1]) {
+		w = w[:n-1]
+	} else if n >= 4 && w[n-2] == '=' && strings.IndexByte("QRBN", w[n-1]) >= 0 {
+		w = w[:n-2]
+	}
+	// The square moved to, last; before it, where from: a file, a
+	// rank, or a square, then a capture or a dash.
+	n := len(w)
+	if n < 2 || !isSquare(w[n-2:]) {
+		return false
+	}
+	from := strings.TrimRight(w[:n-2], "x:-")
+	if len(w[:n-2])-len(from) > 1 {
+		return false
+	}
+	switch len(from) {
+	case 0:
+		return true
+	case 1:
+		return from[0] >= 'a' && from[0] <= 'h' || from[0] >= '1' && from[0] <= '8'
+	case 2:
+		return isSquare(from)
+	}
+	return false
+}
+
+func isSquare(s string) bool {
+	return len(s) == 2 && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8'
+}
+
+// sniffer reads a file, the first time it is read looking at its start:
+// a file that holds no PGN there fails with sniff's error, before any
+// more of it is read.
+type sniffer struct {
+	r    io.Reader
+	head []byte // read and looked at, not yet handed on
+	err  error
+	done bool
+}
+
+func (s *sniffer) Read(p []byte) (int, error) {
+	if !s.done {
+		s.done = true
+		head := make([]byte, sniffBytes)
+		n, err := io.ReadFull(s.r, head)
+		s.head = head[:n]
+		switch err {
+		case nil:
+			s.err = sniff(string(s.head), false)
+		case io.EOF, io.ErrUnexpectedEOF:
+			s.err = sniff(string(s.head), true)
+		default:
+			s.err = err
+		}
+	}
+	if s.err != nil {
+		return 0, s.err
+	}
+	if len(s.head) > 0 {
+		n := copy(p, s.head)
+		s.head = s.head[n:]
+		return n, nil
+	}
+	return s.r.Read(p)
+}
+
+// ctxReader reads r until ctx is done, then fails with ctx's error: the
+// reading of a file stops even in the middle of a game that does not
+// end.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
+}
