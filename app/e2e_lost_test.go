@@ -53,8 +53,12 @@ func (e *e2e) nothingLost(language string) {
 			return strings.Count(again.log.String(), "offering to resume the interrupted game") == 1
 		})
 		e.waitDialog(board, true, shot(fmt.Sprint("offer-", round)))
-		e.keys("Escape")
-		e.waitDialog(board, false, shot(fmt.Sprint("offer-escaped-", round)))
+		// The window may not have the keyboard yet when the offer shows:
+		// Escape until the offer goes (Escape on the board does nothing).
+		e.waitFor("Escape to close the offer", func() bool {
+			e.keys("Escape")
+			return !e.dimmed(board, shot(fmt.Sprint("offer-escaped-", round)))
+		})
 		data, err := os.ReadFile(orphans[0])
 		if err != nil || !strings.Contains(withoutComments(string(data)), "1. e4 e5") {
 			t.Fatalf("round %d: Escape at the offer lost the interrupted game: %v %q", round, err, data)
@@ -88,8 +92,10 @@ func (e *e2e) nothingLost(language string) {
 		_, ok := e.ocr(e.screenshot(shot("new-game")), e.geometry(win), 11, has(word("Start", "Commencer")))
 		return ok
 	})
-	e.keys("Escape")
-	e.waitDialog(board, false, shot("new-game-cancelled"))
+	e.waitFor("Escape to cancel the New game dialog", func() bool {
+		e.keys("Escape")
+		return !e.dimmed(board, shot("new-game-cancelled"))
+	})
 	if data, err := os.ReadFile(own); err != nil || !strings.Contains(string(data), "KeptSafe") {
 		t.Fatalf("after Don't save and Cancel, the game on screen is no longer autosaved: %v %q", err, data)
 	}
@@ -301,8 +307,15 @@ func (e *e2e) oddFiles(language string) {
 			return ok
 		})
 		read := readBytes(t, p)
-		e.keys("Escape")
-		board := e.findBoard("the board after the refusal of "+c.name, brown, shot)
+		// The window may not have the keyboard yet: Escape until the
+		// board is no longer dimmed by the message.
+		var board screenBoard
+		e.waitFor("Escape to close the refusal of "+c.name, func() bool {
+			e.keys("Escape")
+			var ok bool
+			board, ok = boardIn(e.screenshot(shot), brown)
+			return ok
+		})
 		e.drag(board, "e2", "e4")
 		e.autosaveHolds(home, "1. e4", "")
 		if more := readBytes(t, p) - read; more > 1<<20 {
