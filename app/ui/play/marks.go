@@ -14,10 +14,9 @@ import (
 
 // addMarkCommands adds the commands of the marks to the table.
 func (p *Play) addMarkCommands() {
-	s := p.env.Session
 	p.env.Commands.Add(
 		kit.Command{ID: kit.RestoreMarks, Label: "Bring back the arrows and circles",
-			Refused: p.restoreRefused, Run: func() { s.RestoreMarks() }},
+			Refused: p.restoreRefused, Run: p.restoreMarks},
 	)
 }
 
@@ -30,6 +29,14 @@ func (p *Play) drawMark(m game.Mark) { p.env.Report(p.env.Session.ToggleMark(m))
 func (p *Play) clearMarks() {
 	if p.env.Session.ClearMarks() {
 		p.env.Status.Say(lang.L("Arrows and circles cleared (Play ▸ Bring back the arrows and circles)."))
+	}
+}
+
+// restoreMarks brings back the marks cleared last: what the status line
+// said of their clearing is over.
+func (p *Play) restoreMarks() {
+	if p.env.Session.RestoreMarks() {
+		p.env.Status.ClearNotice()
 	}
 }
 

@@ -2,6 +2,7 @@ package play
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -110,6 +111,9 @@ func TestAClickClearsTheMarksAndTheyComeBack(t *testing.T) {
 			t.Errorf("%s: the position of the marks is not shown", language)
 		}
 		h.wantMarks("Gd5", "Ge7e5")
+		if got := h.statusText(); strings.Contains(got, "▸") {
+			t.Errorf("%s: brought back, the status line still says %q", language, got)
+		}
 		// Escape, the keyboard nowhere, clears them too.
 		h.Press(fyne.KeyEscape)
 		h.wantMarks()
