@@ -133,6 +133,7 @@ func TestEndToEnd(t *testing.T) {
 		e.everyShortcut(l.language, cmds)
 		e.focusRule(l.language, l.settings)
 		e.nothingLost(l.language)
+		e.marks(l.language)
 	}
 	e.damagedTreeCache()
 	e.fileChooser()
