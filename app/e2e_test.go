@@ -135,6 +135,7 @@ func TestEndToEnd(t *testing.T) {
 		e.focusRule(l.language, l.settings)
 		e.nothingLost(l.language)
 		e.oddFiles(l.language)
+		e.marks(l.language)
 	}
 	e.damagedTreeCache()
 	e.fileChooser()

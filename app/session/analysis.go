@@ -41,13 +41,13 @@ func (s *Session) ApplyAnalysis(r engine.Result) error {
 	if err := engine.Apply(s.game, r); err != nil {
 		return err
 	}
-	s.edited(inTree(s.view))
+	s.edited(nearestInTree(s.view))
 	return nil
 }
 
-// inTree returns n, or when a line that held n was deleted, the position
-// the line started from.
-func inTree(n *game.Node) *game.Node {
+// nearestInTree returns n, or when a line that held n was deleted, the
+// position the line started from.
+func nearestInTree(n *game.Node) *game.Node {
 	out := n
 	for c := n; c != nil && c.Parent() != nil; c = c.Parent() {
 		if !slices.Contains(c.Parent().Children(), c) {

@@ -47,6 +47,7 @@ const (
 	PreviousMove  ID = "previousMove"
 	NextMove      ID = "nextMove"
 	BackToGame    ID = "backToGame"
+	RestoreMarks  ID = "restoreMarks"
 
 	// annotate
 	EditComment ID = "editComment"

@@ -77,6 +77,7 @@ type Parts struct {
 func New(env *kit.Env, notes Notes) *Play {
 	p := &Play{env: env, notes: notes}
 	p.addCommands()
+	p.addMarkCommands()
 	return p
 }
 
@@ -99,6 +100,7 @@ func (p *Play) Build() Parts {
 	b.OnTouchOther = p.env.Session.TouchOpponentPiece
 	b.OnOtherKey = p.boardKey
 	b.OnFocus = p.boardFocus
+	b.OnMark, b.OnClearMarks = p.drawMark, p.clearMarks
 	v.moves.OnSelect = p.env.Session.Show
 	v.moves.Menu = p.notes.MenuOf
 	v.moveBox = p.newMoveBox()
@@ -153,6 +155,8 @@ func (p *Play) Follow(ev session.Event) {
 	case c.Has(session.ClocksChanged):
 		p.refreshClocks(true)
 		p.refreshStatus()
+	case c.Has(session.MarksChanged):
+		p.refreshBoard()
 	}
 }
 
@@ -196,6 +200,7 @@ func (p *Play) refreshBoard() {
 	b.Flipped = p.env.Settings.Flipped()
 	b.PromotionLetters = promotionLetters(p.env.Notation())
 	b.BestMove, b.HasBestMove = p.bestMove, p.hasBest
+	b.Marks = n.Marks()
 	b.Refresh()
 	p.v.banner.refresh(n)
 }
