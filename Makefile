@@ -22,6 +22,9 @@ FUZZTIME  ?= 40000x
 
 # Packages Fyne needs to build (cgo, OpenGL, X11 headers).
 BUILD_PKGS := gcc libgl1-mesa-dev xorg-dev
+# ... and the sounds (app/sound): oto plays through ALSA, whose headers
+# its cgo finds with pkg-config.
+BUILD_PKGS += libasound2-dev pkg-config
 # Packages the tests need: a virtual X server, a real mouse, screenshots,
 # an independent PGN checker, a chess engine (app/engine's tests), the X
 # clipboard (xclip), an SVG renderer (app/diagram's SVG against its PNG).
@@ -120,7 +123,7 @@ corpus-check:
 
 # Each fuzz target runs for a short while; go test -fuzz takes one target
 # at a time.
-FUZZ_PKGS := ./app/pgn ./app/game ./app/engine ./app/autosave ./app/explore
+FUZZ_PKGS := ./app/pgn ./app/game ./app/engine ./app/autosave ./app/explore ./app/sound
 fuzz:
 	@for pkg in $(FUZZ_PKGS); do \
 		for target in $$($(GO) test -list '^Fuzz' $$pkg | grep ^Fuzz); do \
