@@ -58,4 +58,7 @@ const (
 	// analysis
 	Analyse     ID = "analyse"
 	AnalyseGame ID = "analyseGame"
+
+	// sounds
+	Sounds ID = "sounds"
 )
