@@ -37,6 +37,10 @@ TEST_PKGS  += tesseract-ocr
 # (libfile-mimeinfo-perl's mimetype is how xdg-open without GNOME or KDE
 # finds that a .pgn file is a PGN file).
 TEST_PKGS  += desktop-file-utils xdg-utils libfile-mimeinfo-perl
+# ... and the sound's check: the program's sound goes through ALSA
+# (libasound2-plugins' pulse plugin) to a PulseAudio server of the
+# test's, whose null sink parec records and sox measures.
+TEST_PKGS  += pulseaudio pulseaudio-utils libasound2-plugins sox
 # Packages `make package` needs: fyne packs the package with tar -J.
 PACKAGE_PKGS := xz-utils
 # Packages `make windows` needs: the MinGW-w64 cross-compiler (Fyne's cgo

@@ -132,6 +132,7 @@ func TestEndToEnd(t *testing.T) {
 		e.windowLayout(l.language)
 		e.everyShortcut(l.language, cmds)
 		e.focusRule(l.language, l.settings)
+		e.soundStep(l.language)
 	}
 	e.fileChooser()
 

@@ -2,17 +2,24 @@ package sound
 
 import (
 	"bytes"
+	"io"
 	"time"
 
 	"github.com/ebitengine/oto/v3"
 )
 
-// outputLatency is the audio buffer: short, for a click that follows the
-// move, and long enough for a busy machine not to stutter.
-const outputLatency = 80 * time.Millisecond
+// outputLatency is the device's buffer. A sound that wakes a resting
+// output fills it in one write, and starts at once; the next writes have
+// that long to come, which a busy machine needs: a sound written late is
+// lost, in part or whole, by PulseAudio, and a shorter buffer lost sounds
+// in the end-to-end test on a loaded machine.
+const outputLatency = 300 * time.Millisecond
 
-// wakeUp is how long a resting output takes to play again.
-const wakeUp = 100 * time.Millisecond
+// wakeUp is the silence played before a sound that wakes the output:
+// the device ran dry while resting, and its first milliseconds back are
+// lost (about 15 ms under PulseAudio), which would cut the click of a
+// move.
+const wakeUp = 40 * time.Millisecond
 
 // otoOutput is the desktop's audio, through oto. Oto keeps writing
 // silence to the device while nothing plays; resting suspends it, so that
@@ -21,6 +28,8 @@ const wakeUp = 100 * time.Millisecond
 type otoOutput struct {
 	ctx     *oto.Context
 	resting bool
+	// lead is wakeUp of silence.
+	lead []byte
 }
 
 // OpenOutput opens the desktop's audio output; it waits until the device
@@ -40,26 +49,29 @@ func OpenOutput() (Output, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	o := &otoOutput{ctx: ctx}
+	o := &otoOutput{ctx: ctx, lead: make([]byte, int(wakeUp*Rate/time.Second)*bytesPerSample)}
 	o.Rest()
 	return o, nil
 }
 
+// Start plays pcm. Waking the output, the sound is made ready before the
+// writing resumes, so that the first write holds it.
 func (o *otoOutput) Start(pcm []byte, volume float64) func() {
+	var src io.Reader = bytes.NewReader(pcm)
+	if o.resting {
+		src = io.MultiReader(bytes.NewReader(o.lead), src)
+	}
+	p := o.ctx.NewPlayer(src)
+	p.SetVolume(volume)
+	p.Play()
 	if o.resting {
 		o.resting = false
 		o.ctx.Resume()
-		// The device ran dry while resting: the first writes only
-		// wake it up (the library recovers from the underrun), and a
-		// sound written among them is lost, in part or whole.
-		time.Sleep(wakeUp)
 	}
-	p := o.ctx.NewPlayer(bytes.NewReader(pcm))
-	p.SetVolume(volume)
-	p.Play()
 	return func() { p.Close() }
 }
 
+// Rest suspends the writing; what the device holds plays out.
 func (o *otoOutput) Rest() {
 	if !o.resting {
 		o.resting = true
@@ -67,4 +79,5 @@ func (o *otoOutput) Rest() {
 	}
 }
 
+// Err returns the error that stopped oto (the device lost), or nil.
 func (o *otoOutput) Err() error { return o.ctx.Err() }

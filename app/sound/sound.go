@@ -95,11 +95,10 @@ func (s Sound) File() string {
 const staleAfter = 500 * time.Millisecond
 
 // restAfter is how long the output keeps running after a sound ends,
-// before it rests (stops writing silence to the device): long enough
-// that the moves of a quick exchange find it running (a device woken up
-// takes a moment, see otoOutput.Start), short enough that a player
-// thinking costs nothing.
-const restAfter = 2 * time.Second
+// before it rests (stops writing silence to the device). Short: a sound
+// that wakes the output starts at once (see otoOutput), while one that
+// finds it running waits behind what it has queued.
+const restAfter = 300 * time.Millisecond
 
 // Output is where sounds are played: the desktop's audio (OpenOutput),
 // or a test's.
