@@ -200,7 +200,7 @@ $(WINDOWS_EXE): $(filter-out resources/linux/% resources/windows/%,$(PACKAGE_SOU
 
 # The zip and the installer, made together (package.sh).
 $(WINDOWS_ZIP) $(WINDOWS_SETUP) &: $(WINDOWS_EXE) LICENSE README.md resources/icon.png resources/fonts/LICENSE-*.txt \
-		pieces/*/README.md resources/windows/package.sh resources/windows/echiquier.nsi | windows-deps
+		pieces/*/README.md resources/sounds/README.md resources/windows/package.sh resources/windows/echiquier.nsi | windows-deps
 	sh resources/windows/package.sh $(WINDOWS_EXE) $(VERSION) $(WINDOWS_ZIP) $(WINDOWS_SETUP)
 
 windows: $(WINDOWS_ZIP) $(WINDOWS_SETUP)
