@@ -29,7 +29,8 @@ type harness struct {
 	sounds *soundLog
 }
 
-// soundLog records the sounds played, by their files' names.
+// soundLog records the sounds played, by their files' names: the tests
+// play none through the machine's speakers.
 type soundLog struct{ played []string }
 
 func (l *soundLog) Play(s sound.Sound, volume float64) { l.played = append(l.played, s.File()) }

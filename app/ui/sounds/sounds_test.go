@@ -374,7 +374,8 @@ func TestANewPeriodWarnsAgain(t *testing.T) {
 func TestSettingsTab(t *testing.T) {
 	uitest.InLanguages(t, func(language words.Language) {
 		h := newHarness(t)
-		h.p.problem = errors.New("ALSA: no card")
+		problem := "ALSA: no card" + strings.Repeat(", and more", 20)
+		h.p.problem = errors.New(problem)
 		w := test.NewTempWindow(t, h.r.SettingsTab(&kit.Scope{}))
 		w.Resize(fyne.NewSize(600, 500))
 		c := w.Content()
@@ -423,7 +424,7 @@ func TestSettingsTab(t *testing.T) {
 		if !s.Sounds() || ticks.Disabled() {
 			t.Errorf("%s: with sounds on again: setting %v, ticks disabled %v", language, s.Sounds(), ticks.Disabled())
 		}
-		said := lang.L("No sound can be played on this computer: {{.Error}}", map[string]any{"Error": "ALSA: no card"})
+		said := lang.L("No sound can be played on this computer: {{.Error}}", map[string]any{"Error": problem[:120] + "…"})
 		uitest.MustFind(t, c, "the problem", func(l *widget.Label) bool { return l.Text == said })
 	})
 }

@@ -84,9 +84,21 @@ func (r *Sounds) SettingsTab(sc *kit.Scope) fyne.CanvasObject {
 		browsing,
 	)
 	if err := r.player.Problem(); err != nil {
-		box.Add(kit.Wrapped(lang.L("No sound can be played on this computer: {{.Error}}", map[string]any{"Error": err.Error()})))
+		box.Add(kit.Wrapped(lang.L("No sound can be played on this computer: {{.Error}}", map[string]any{"Error": shortened(err.Error())})))
 	}
 	return box
+}
+
+// maxProblem is the most of a problem the tab shows, in characters.
+const maxProblem = 120
+
+// shortened is the start of a problem's text: the audio library says
+// what it tried with every device of the system, which the log keeps.
+func shortened(problem string) string {
+	if r := []rune(problem); len(r) > maxProblem {
+		return string(r[:maxProblem]) + "…"
+	}
+	return problem
 }
 
 // test plays a move at the volume set.
