@@ -409,7 +409,7 @@ func TestSettingsTab(t *testing.T) {
 			t.Errorf("%s: volume %d, test played %v", language, s.SoundVolume(), h.p.volumes)
 		}
 		low := uitest.MustFind(t, c, "the low-time threshold", func(*kit.Select) bool { return true })
-		if low.Selected != lang.L("10 seconds, 20 in games of more than 10 minutes") {
+		if low.Selected != lang.L("10 seconds (20 above 10 minutes)") {
 			t.Errorf("%s: low time shows %q", language, low.Selected)
 		}
 		low.SetSelectedIndex(3)

@@ -139,7 +139,7 @@ func eventTitle(e settings.SoundEvent) string {
 func lowTimeTitle(d time.Duration) string {
 	switch {
 	case d == 0:
-		return lang.L("10 seconds, 20 in games of more than 10 minutes")
+		return lang.L("10 seconds (20 above 10 minutes)")
 	case d == time.Minute:
 		return lang.L("1 minute")
 	}
