@@ -136,6 +136,7 @@ func TestEndToEnd(t *testing.T) {
 		e.nothingLost(l.language)
 		e.oddFiles(l.language)
 		e.marks(l.language)
+		e.soundStep(l.language)
 	}
 	e.damagedTreeCache()
 	e.fileChooser()

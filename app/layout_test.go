@@ -79,7 +79,7 @@ func TestTheFirstGameHasTheDefaultTimeControl(t *testing.T) {
 	h := newHarness(t)
 	tc, _ := game.ParseTimeControl("300+3")
 	h.app.env.Settings.SetTimeControl(tc)
-	again := New(h.app.fyne, Options{NoTicker: true, AutosaveDir: t.TempDir()})
+	again := New(h.app.fyne, Options{NoTicker: true, AutosaveDir: t.TempDir(), Sound: &soundLog{}})
 	t.Cleanup(func() { again.env.Window.Close(); again.stop() })
 	g := again.env.Session.Game()
 	if g.TimeControl().String() != "300+3" || !g.Paused() {

@@ -16,7 +16,7 @@ func menuLayout() []kit.MenuSpec {
 		{Title: "Play", Items: []kit.ID{kit.TakeBack, kit.OfferDraw, kit.ClaimDraw, kit.Resign, sep,
 			kit.Pause, sep,
 			kit.EditComment, kit.RestoreMarks, kit.KeyboardBoard}},
-		{Title: "View", Items: []kit.ID{kit.Flip, kit.AutoFlip, kit.OpeningTree, kit.TreeGames, sep,
+		{Title: "View", Items: []kit.ID{kit.Flip, kit.AutoFlip, kit.Sounds, kit.OpeningTree, kit.TreeGames, sep,
 			kit.ShowStart, kit.PreviousMove, kit.NextMove, kit.BackToGame}},
 		{Title: "Analysis", Items: []kit.ID{kit.Analyse, kit.AnalyseGame, sep, kit.GameReport, kit.CopyReport}, Note: true},
 		{Title: "Help", Items: []kit.ID{kit.Shortcuts}},

@@ -63,4 +63,6 @@ const (
 	// report
 	GameReport ID = "gameReport"
 	CopyReport ID = "copyReport"
+	// sounds
+	Sounds ID = "sounds"
 )

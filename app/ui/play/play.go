@@ -25,11 +25,17 @@ type Notes interface {
 	MenuOf(n *game.Node) *fyne.Menu
 }
 
+// Refusals is told of a move refused, to sound it.
+type Refusals interface {
+	MoveRefused()
+}
+
 // Play is the play room.
 type Play struct {
-	env   *kit.Env
-	notes Notes
-	v     *view
+	env      *kit.Env
+	notes    Notes
+	refusals Refusals
+	v        *view
 	// bestMove is the engine's best move at the position shown, drawn on
 	// the board, when hasBest.
 	bestMove game.Move
@@ -74,8 +80,8 @@ type Parts struct {
 
 // New makes the play room and adds its commands to the table; Build makes
 // what it shows.
-func New(env *kit.Env, notes Notes) *Play {
-	p := &Play{env: env, notes: notes}
+func New(env *kit.Env, notes Notes, refusals Refusals) *Play {
+	p := &Play{env: env, notes: notes, refusals: refusals}
 	p.addCommands()
 	p.addMarkCommands()
 	return p
