@@ -163,6 +163,7 @@ func (p *Play) Refresh() {
 	p.env.DressBoard(v.board)
 	notation := p.env.Notation()
 	v.moves.Notation = func(san string) string { return game.FormatSAN(san, notation) }
+	v.moves.NAGText = words.NAG
 	v.moves.SetRoot(g.Root())
 	v.moves.SetResult(resultLine(g, notation))
 	p.refreshView()
