@@ -144,7 +144,7 @@ func New(fa fyne.App, o Options) *App {
 	a.newGame = newgame.New(env, a.files)
 	a.settings = settingswin.New(env, a, settingswin.Tab{
 		Title: func() string { return lang.L("Engine") }, Content: a.analysis.SettingsTab, Closed: a.analysis.SettingsClosed})
-	a.help = help.New(env, menuLayout)
+	a.help = help.New(env, a.menuLayout)
 	env.Commands.Add(kit.Command{ID: kit.Quit, Label: "Quit", Shortcut: kit.Ctrl(fyne.KeyQ), Run: a.quit})
 	env.Keys.Cancel = a.play.EndKeyboardBoard
 	env.Keys.Tapped = a.play.EndKeyboardBoard

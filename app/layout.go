@@ -42,7 +42,7 @@ func (a *App) build() {
 		canvas.Refresh(main)
 	}
 	env.Window.SetContent(container.NewBorder(nil, container.NewPadded(env.Status.Widget()), nil, nil, main))
-	env.Window.SetMainMenu(env.Commands.MainMenu(menuLayout(), env.Window.SetMainMenu))
+	env.Window.SetMainMenu(env.Commands.MainMenu(a.menuLayout(), env.Window.SetMainMenu))
 }
 
 // panelWidth is the side panel's width when the window has room: its
