@@ -22,6 +22,7 @@ import (
 	"github.com/echiquier/echiquier/app/ui/analysis"
 	"github.com/echiquier/echiquier/app/ui/annotate"
 	"github.com/echiquier/echiquier/app/ui/files"
+	"github.com/echiquier/echiquier/app/ui/header"
 	"github.com/echiquier/echiquier/app/ui/help"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/newgame"
@@ -57,6 +58,7 @@ type App struct {
 	// The rooms.
 	play     *play.Play
 	annotate *annotate.Annotate
+	header   *header.Header
 	files    *files.Files
 	picker   *picker.Picker
 	tree     *tree.Tree
@@ -139,6 +141,7 @@ func New(fa fyne.App, o Options) *App {
 	a.play = play.New(env, a.annotate)
 	a.files = files.New(env, files.Options{Autosave: store, AutosaveErr: storeErr, AutosaveDir: dir})
 	a.picker = picker.New(env, a.files)
+	a.header = header.New(env)
 	a.tree = tree.New(env, a.play, a.picker, o.TreeCacheDir)
 	a.analysis = analysis.New(env, a.play, o.DetectEngine)
 	a.newGame = newgame.New(env, a.files)
@@ -213,6 +216,7 @@ func (a *App) sessionChanged(ev session.Event) {
 	a.play.Follow(ev)
 	a.analysis.Follow(ev)
 	a.picker.Follow(ev)
+	a.header.Follow(ev)
 	a.tree.Follow(ev)
 	a.files.Follow(ev)
 	if c.Has(session.FileChanged | session.GameChanged) {

@@ -7,6 +7,7 @@ import (
 	fynetheme "fyne.io/fyne/v2/theme"
 
 	"github.com/echiquier/echiquier/app/ui/analysis"
+	"github.com/echiquier/echiquier/app/ui/header"
 	"github.com/echiquier/echiquier/app/ui/play"
 )
 
@@ -30,8 +31,12 @@ func (a *App) build() {
 	ap := a.analysis.Build()
 	treePanel := a.tree.Build()
 	moves := newMovesLayout(pp, ap, treePanel)
-	side := &sideLayout{play: a.play, moves: moves}
-	sideBox := container.New(side, pp.TopClock, moves.box, pp.Opening, pp.MoveBox, pp.Actions, pp.CompactActions, pp.BottomClock)
+	side := &sideLayout{play: a.play, header: a.header, moves: moves}
+	// The buttons that step through the game go under the move list,
+	// beside the opening: a row of their own would take the height of
+	// a row of moves from a small window.
+	opening := container.NewBorder(nil, nil, nil, pp.Navigation, pp.Opening)
+	sideBox := container.New(side, pp.TopClock, a.header.Build(), moves.box, opening, pp.MoveBox, pp.Actions, pp.CompactActions, pp.BottomClock)
 	a.side = sideBox
 	boardArea := container.NewBorder(pp.Banner, nil, ap.Bar, nil, pp.Board)
 	main := container.New(&windowLayout{side: side, sideBox: sideBox, bar: ap.Bar, banner: pp.Banner}, boardArea, sideBox)
@@ -103,12 +108,14 @@ func (l *windowLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 }
 
 // sideLayout lays out the side panel, top to bottom: the clock of the
-// player at the top, the move list (with what goes under it), the
-// opening, the move box, the play buttons, the clock of the player at
-// the bottom. The move list takes the height the others leave.
+// player at the top, the game's header, the move list (with what goes
+// under it), the opening beside the buttons that step through the game,
+// the move box, the play buttons, the clock of the player at the
+// bottom. The move list takes the height the others leave.
 type sideLayout struct {
-	play  *play.Play
-	moves *movesLayout
+	play   *play.Play
+	header *header.Header
+	moves  *movesLayout
 	// narrow is set by the window's layout when the panel has no room
 	// for its words.
 	narrow bool
@@ -119,6 +126,7 @@ type sideLayout struct {
 // The objects of the side panel, in order.
 const (
 	sideTopClock = iota
+	sideHeader
 	sideMoves
 	sideOpening
 	sideMoveBox
@@ -134,7 +142,7 @@ func (l *sideLayout) need(objects []fyne.CanvasObject, compact bool) fyne.Size {
 	if compact {
 		actions = objects[sideCompactActions].MinSize()
 	}
-	fixed := []fyne.Size{clock, objects[sideOpening].MinSize(), objects[sideMoveBox].MinSize(), actions, clock}
+	fixed := []fyne.Size{clock, l.header.SizeFor(compact), objects[sideOpening].MinSize(), objects[sideMoveBox].MinSize(), actions, clock}
 	moves := objects[sideMoves].MinSize()
 	w, h := moves.Width, moves.Height
 	for _, s := range fixed {
@@ -156,6 +164,7 @@ func (l *sideLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	if compact != l.compact {
 		l.compact = compact
 		l.play.SetCompact(compact)
+		l.header.SetCompact(compact)
 	}
 	actions, hidden := objects[sideActions], objects[sideCompactActions]
 	if compact {
@@ -164,9 +173,18 @@ func (l *sideLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	hidden.Hide()
 	actions.Show()
 	pad := fynetheme.Padding()
-	clock := l.play.ClockSize(compact).Height
+	clock := l.play.ClockSize(compact)
 	below := []fyne.CanvasObject{objects[sideOpening], objects[sideMoveBox], actions}
-	rest := size.Height - 2*clock - float32(len(below)+1)*pad
+	// Compact, the header goes beside the top clock when the panel is
+	// wide enough for both: a row of its own would take the room of a
+	// row of moves from a short window.
+	head := l.header.SizeFor(compact)
+	beside := compact && head.Height <= clock.Height && size.Width-clock.Width-pad >= minHeaderBeside
+	headRow := head.Height + pad
+	if beside {
+		headRow = 0
+	}
+	rest := size.Height - 2*clock.Height - headRow - float32(len(below)+1)*pad
 	for _, o := range below {
 		rest -= o.MinSize().Height
 	}
@@ -176,13 +194,25 @@ func (l *sideLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 		o.Resize(fyne.NewSize(size.Width, h))
 		y += h + pad
 	}
-	place(objects[sideTopClock], clock)
+	if beside {
+		objects[sideHeader].Move(fyne.NewPos(clock.Width+pad, 0))
+		objects[sideHeader].Resize(fyne.NewSize(size.Width-clock.Width-pad, clock.Height))
+		place(objects[sideTopClock], clock.Height)
+		objects[sideTopClock].Resize(fyne.NewSize(clock.Width, clock.Height))
+	} else {
+		place(objects[sideTopClock], clock.Height)
+		place(objects[sideHeader], head.Height)
+	}
 	place(objects[sideMoves], max(rest, 0))
 	for _, o := range below {
 		place(o, o.MinSize().Height)
 	}
-	place(objects[sideBottomClock], clock)
+	place(objects[sideBottomClock], clock.Height)
 }
+
+// minHeaderBeside is the narrowest the header gets beside the top clock,
+// in a compact panel: narrower, it has a row of its own.
+const minHeaderBeside = 200
 
 // movesLayout lays out the move list and what goes under it: the
 // evaluation graph, the progress of the whole game's analysis, the

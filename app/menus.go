@@ -12,7 +12,7 @@ func (a *App) menuLayout() []kit.MenuSpec {
 			kit.GamesInFile, kit.PreviousGame, kit.NextGame, sep,
 			kit.Settings, sep,
 			kit.Quit}},
-		{Title: "Edit", Items: []kit.ID{kit.CopyGame, kit.CopyPosition, kit.Paste}, Submenus: a.annotate.Menus()},
+		{Title: "Edit", Items: []kit.ID{kit.CopyGame, kit.CopyPosition, kit.Paste, sep, kit.EditTags}, Submenus: a.annotate.Menus()},
 		{Title: "Play", Items: []kit.ID{kit.TakeBack, kit.OfferDraw, kit.ClaimDraw, kit.Resign, sep,
 			kit.Pause, sep,
 			kit.EditComment, kit.KeyboardBoard}},

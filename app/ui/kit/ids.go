@@ -68,6 +68,9 @@ const (
 	BlackWinning    ID = "blackWinning"
 	ClearSymbols    ID = "clearSymbols"
 
+	// header
+	EditTags ID = "editTags"
+
 	// tree
 	OpeningTree ID = "openingTree"
 	TreeGames   ID = "treeGames"
