@@ -64,10 +64,13 @@ func (h *Header) edit() {
 	e.results = g.ResultChoices()
 	e.result = kit.NewSelect(e.sc, resultLabels(e.results), nil)
 	e.result.SetSelectedIndex(slices.Index(e.results, g.Status().Result))
-	form.Append(lang.L("Result"), e.result)
 	if err := g.ResultFixed(); err != nil {
 		e.result.Disable()
-		form.Items[len(form.Items)-1].HintText = words.Error(err)
+		why := widget.NewLabel(words.Error(err))
+		why.Wrapping = fyne.TextWrapWord
+		form.Append(lang.L("Result"), container.NewVBox(e.result, why))
+	} else {
+		form.Append(lang.L("Result"), e.result)
 	}
 	e.others = container.NewVBox()
 	for _, t := range g.EditableTags() {
@@ -217,7 +220,7 @@ func (e *editor) save() {
 	for i, tag := range fieldTags {
 		f := e.fields[tag]
 		if err := f.Validator(f.Text); err != nil {
-			bad = append(bad, fieldLabel(fieldTags[i])+": "+err.Error())
+			bad = append(bad, lang.L("{{.Field}}: {{.Problem}}", map[string]any{"Field": fieldLabel(fieldTags[i]), "Problem": err.Error()}))
 		}
 		tags = append(tags, pgn.Tag{Name: tag, Value: strings.TrimSpace(f.Text)})
 	}
