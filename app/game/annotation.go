@@ -140,7 +140,8 @@ func (g *Game) SetNAGs(n *Node, nags []int) error {
 // SetAssessment gives n's move the judgement nag: of the move ($1 "!" to
 // $9, pgn.MoveAssessment) or of the position it leaves ($10 "=" to $21,
 // pgn.PositionAssessment). It takes the place of the judgement of the
-// same kind the move had, where it stood; the move's other NAGs stay.
+// same kind the move had, where it stood; a new judgement of the move
+// goes before that of the position. The move's other NAGs stay.
 func (g *Game) SetAssessment(n *Node, nag int) error {
 	kind := pgn.MoveAssessment
 	if pgn.PositionAssessment(nag) {
@@ -163,7 +164,15 @@ func (g *Game) SetAssessment(n *Node, nag int) error {
 		}
 	}
 	if !placed {
-		out = append(out, nag)
+		// A judgement of the move comes before one of the position, as
+		// "!±" is read.
+		at := len(out)
+		if kind(1) {
+			if i := slices.IndexFunc(out, pgn.PositionAssessment); i >= 0 {
+				at = i
+			}
+		}
+		out = slices.Insert(out, at, nag)
 	}
 	return g.SetNAGs(n, out)
 }

@@ -23,10 +23,10 @@ func TestSetAssessmentKeepsOneOfEachKind(t *testing.T) {
 		{5, []int{5, 16, 146}},  // "!?"
 		{0, []int{146}},         // cleared: the novelty stays
 		{13, []int{146, 13}},    // "∞" added at the end
-		{3, []int{146, 13, 3}},  // "!!"
-		{19, []int{146, 19, 3}}, // "−+"
-		{7, []int{146, 19, 7}},  // "□" is a judgement of the move too
-		{21, []int{146, 21, 7}}, // a crushing advantage, a judgement of the position
+		{3, []int{146, 3, 13}},  // "!!", before the position's
+		{19, []int{146, 3, 19}}, // "−+"
+		{7, []int{146, 7, 19}},  // "□" is a judgement of the move too
+		{21, []int{146, 7, 21}}, // a crushing advantage, a judgement of the position
 		{0, []int{146}},         // cleared again
 	}
 	for _, s := range steps {
