@@ -31,12 +31,10 @@ func (a *App) build() {
 	ap := a.analysis.Build()
 	treePanel := a.tree.Build()
 	moves := newMovesLayout(pp, ap, treePanel)
-	side := &sideLayout{play: a.play, header: a.header, moves: moves}
-	// The buttons that step through the game go under the move list,
-	// beside the opening: a row of their own would take the height of
-	// a row of moves from a small window.
-	opening := container.NewBorder(nil, nil, nil, pp.Navigation, pp.Opening)
-	sideBox := container.New(side, pp.TopClock, a.header.Build(), moves.box, opening, pp.MoveBox, pp.Actions, pp.CompactActions, pp.BottomClock)
+	opening := &openingLayout{opening: pp.Opening, nav: pp.Navigation}
+	side := &sideLayout{play: a.play, header: a.header, moves: moves, opening: opening}
+	sideBox := container.New(side, pp.TopClock, a.header.Build(), moves.box, container.New(opening, pp.Opening, pp.Navigation),
+		pp.MoveBox, pp.Actions, pp.CompactActions, pp.BottomClock)
 	a.side = sideBox
 	boardArea := container.NewBorder(pp.Banner, nil, ap.Bar, nil, pp.Board)
 	main := container.New(&windowLayout{side: side, sideBox: sideBox, bar: ap.Bar, banner: pp.Banner}, boardArea, sideBox)
@@ -109,13 +107,15 @@ func (l *windowLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 
 // sideLayout lays out the side panel, top to bottom: the clock of the
 // player at the top, the game's header, the move list (with what goes
-// under it), the opening beside the buttons that step through the game,
-// the move box, the play buttons, the clock of the player at the
-// bottom. The move list takes the height the others leave.
+// under it), the buttons that step through the game and the opening
+// (openingLayout), the move box, the play buttons, the clock of the
+// player at the bottom. The move list takes the height the others
+// leave.
 type sideLayout struct {
-	play   *play.Play
-	header *header.Header
-	moves  *movesLayout
+	play    *play.Play
+	header  *header.Header
+	moves   *movesLayout
+	opening *openingLayout
 	// narrow is set by the window's layout when the panel has no room
 	// for its words.
 	narrow bool
@@ -188,6 +188,20 @@ func (l *sideLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	for _, o := range below {
 		rest -= o.MinSize().Height
 	}
+	// The buttons that step through the game have a row of their own,
+	// under the move list, when what the move list shows has its room
+	// all the same; else they share the opening's line.
+	more := l.opening.stackedHeight() - objects[sideOpening].MinSize().Height
+	l.opening.stacked = rest-more >= l.moves.wanted()
+	height := func(o fyne.CanvasObject) float32 {
+		if o == objects[sideOpening] && l.opening.stacked {
+			return l.opening.stackedHeight()
+		}
+		return o.MinSize().Height
+	}
+	if l.opening.stacked {
+		rest -= more
+	}
 	y := float32(0)
 	place := func(o fyne.CanvasObject, h float32) {
 		o.Move(fyne.NewPos(0, y))
@@ -205,7 +219,7 @@ func (l *sideLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	}
 	place(objects[sideMoves], max(rest, 0))
 	for _, o := range below {
-		place(o, o.MinSize().Height)
+		place(o, height(o))
 	}
 	place(objects[sideBottomClock], clock.Height)
 }
@@ -213,6 +227,45 @@ func (l *sideLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 // minHeaderBeside is the narrowest the header gets beside the top clock,
 // in a compact panel: narrower, it has a row of its own.
 const minHeaderBeside = 200
+
+// openingLayout lays out the opening of the position shown and the
+// buttons that step through the game: at the right of the opening's
+// line, or, stacked, in a row of their own above it, under the move
+// list, where the opening's name has the whole width.
+type openingLayout struct {
+	opening, nav fyne.CanvasObject
+	// stacked is set by the side panel's layout when it has the height.
+	stacked bool
+}
+
+// MinSize is the opening's line with the buttons at its right.
+func (l *openingLayout) MinSize([]fyne.CanvasObject) fyne.Size {
+	o, n := l.opening.MinSize(), l.nav.MinSize()
+	return fyne.NewSize(o.Width+fynetheme.Padding()+n.Width, max(o.Height, n.Height))
+}
+
+// stackedHeight is the height of the buttons' row above the opening's
+// line.
+func (l *openingLayout) stackedHeight() float32 {
+	return l.nav.MinSize().Height + fynetheme.Padding() + l.opening.MinSize().Height
+}
+
+// Layout puts the buttons above the opening, or at the right of its line.
+func (l *openingLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
+	n := l.nav.MinSize()
+	if l.stacked {
+		l.nav.Move(fyne.NewPos(0, 0))
+		l.nav.Resize(fyne.NewSize(size.Width, n.Height))
+		top := n.Height + fynetheme.Padding()
+		l.opening.Move(fyne.NewPos(0, top))
+		l.opening.Resize(fyne.NewSize(size.Width, size.Height-top))
+		return
+	}
+	l.nav.Move(fyne.NewPos(size.Width-n.Width, (size.Height-n.Height)/2))
+	l.nav.Resize(n)
+	l.opening.Move(fyne.NewPos(0, 0))
+	l.opening.Resize(fyne.NewSize(max(size.Width-n.Width-fynetheme.Padding(), 0), size.Height))
+}
 
 // movesLayout lays out the move list and what goes under it: the
 // evaluation graph, the progress of the whole game's analysis, the

@@ -86,3 +86,31 @@ func TestTheEditMenuSetsSymbols(t *testing.T) {
 		t.Errorf("cleared, 1… e5 has %v", got)
 	}
 }
+
+// TestTheOpeningKeepsItsLineWhereThereIsHeight: in a narrow window with
+// height to spare (half a laptop's screen), the buttons under the move
+// list have a row of their own and the opening's name the whole width;
+// in a small window they share its line. Beside the buttons, in a
+// narrow panel, the name showed as "…".
+func TestTheOpeningKeepsItsLineWhereThereIsHeight(t *testing.T) {
+	h := newHarness(t)
+	h.play("e2e4 e7e5")
+	opening := h.app.side.Objects[sideOpening].(*fyne.Container)
+	for _, c := range []struct {
+		size    fyne.Size
+		stacked bool
+	}{{fyne.NewSize(683, 740), true}, {fyne.NewSize(1040, 720), true}, {fyne.NewSize(640, 480), false}} {
+		h.win().Resize(c.size)
+		h.app.env.Relayout()
+		label, nav := opening.Objects[0], opening.Objects[1]
+		_, ls := h.place(label)
+		lp, _ := h.place(label)
+		np, ns := h.place(nav)
+		if stacked := np.Y+ns.Height <= lp.Y; stacked != c.stacked {
+			t.Errorf("%v: the buttons above the opening: %v, want %v", c.size, stacked, c.stacked)
+		}
+		if c.stacked && ls.Width+0.5 < opening.Size().Width {
+			t.Errorf("%v: the opening is %v wide in a row of %v", c.size, ls.Width, opening.Size().Width)
+		}
+	}
+}
