@@ -23,6 +23,7 @@ import (
 	"github.com/echiquier/echiquier/app/ui/analysis"
 	"github.com/echiquier/echiquier/app/ui/annotate"
 	"github.com/echiquier/echiquier/app/ui/files"
+	"github.com/echiquier/echiquier/app/ui/header"
 	"github.com/echiquier/echiquier/app/ui/help"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/newgame"
@@ -63,6 +64,7 @@ type App struct {
 	// The rooms.
 	play     *play.Play
 	annotate *annotate.Annotate
+	header   *header.Header
 	files    *files.Files
 	picker   *picker.Picker
 	tree     *tree.Tree
@@ -155,6 +157,7 @@ func New(fa fyne.App, o Options) *App {
 	a.play = play.New(env, a.annotate, a.sounds)
 	a.files = files.New(env, files.Options{Autosave: store, AutosaveErr: storeErr, AutosaveDir: dir})
 	a.picker = picker.New(env, a.files)
+	a.header = header.New(env)
 	a.tree = tree.New(env, a.play, a.picker, o.TreeCacheDir)
 	a.analysis = analysis.New(env, a.play, o.DetectEngine)
 	a.report = report.New(env)
@@ -162,7 +165,7 @@ func New(fa fyne.App, o Options) *App {
 	a.settings = settingswin.New(env, a,
 		settingswin.Tab{Title: func() string { return lang.L("Sounds") }, Content: a.sounds.SettingsTab},
 		settingswin.Tab{Title: func() string { return lang.L("Engine") }, Content: a.analysis.SettingsTab, Closed: a.analysis.SettingsClosed})
-	a.help = help.New(env, menuLayout)
+	a.help = help.New(env, a.menuLayout)
 	env.Commands.Add(kit.Command{ID: kit.Quit, Label: "Quit", Shortcut: kit.Ctrl(fyne.KeyQ), Run: a.quit})
 	env.Keys.Cancel = a.play.EndKeyboardBoard
 	env.Keys.Tapped = a.play.EndKeyboardBoard
@@ -236,6 +239,7 @@ func (a *App) sessionChanged(ev session.Event) {
 	a.analysis.Follow(ev)
 	a.report.Follow(ev)
 	a.picker.Follow(ev)
+	a.header.Follow(ev)
 	a.tree.Follow(ev)
 	a.files.Follow(ev)
 	if c.Has(session.FileChanged | session.GameChanged) {

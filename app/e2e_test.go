@@ -132,6 +132,7 @@ func TestEndToEnd(t *testing.T) {
 		e.openingTree(l.language)
 		e.windowLayout(l.language)
 		e.everyShortcut(l.language, cmds)
+		e.markup(l.language)
 		e.focusRule(l.language, l.settings)
 		e.nothingLost(l.language)
 		e.oddFiles(l.language)

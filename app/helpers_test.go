@@ -149,15 +149,27 @@ func (h *harness) shortcut(id kit.ID) {
 	h.ui().Shortcut(id)
 }
 
-// menuItem is the menu item of command id.
+// menuItem is the menu item of command id, in a menu or a submenu.
 func (h *harness) menuItem(id kit.ID) *fyne.MenuItem {
 	h.t.Helper()
 	c, _ := h.app.env.Commands.Get(id)
-	for _, m := range h.win().MainMenu().Items {
-		for _, it := range m.Items {
+	var find func(items []*fyne.MenuItem) *fyne.MenuItem
+	find = func(items []*fyne.MenuItem) *fyne.MenuItem {
+		for _, it := range items {
 			if it.Label == kit.Label(c) {
 				return it
 			}
+			if it.ChildMenu != nil {
+				if found := find(it.ChildMenu.Items); found != nil {
+					return found
+				}
+			}
+		}
+		return nil
+	}
+	for _, m := range h.win().MainMenu().Items {
+		if it := find(m.Items); it != nil {
+			return it
 		}
 	}
 	h.t.Fatalf("no menu item of %s", id)

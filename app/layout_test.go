@@ -104,21 +104,53 @@ func TestTheBoardStaysTheLargestThingInASmallWindow(t *testing.T) {
 }
 
 // sidePanelObjects are what the side panel must always show whole: the
-// clocks, the move list, the opening, the move box and each play button
-// shown.
+// clocks, the game's header, the move list, the opening, the move box
+// and each button shown (the play buttons, the buttons that step
+// through the game and through the file).
 func (h *harness) sidePanelObjects() map[string]fyne.CanvasObject {
 	h.t.Helper()
 	side := h.app.side.Objects
-	out := map[string]fyne.CanvasObject{"top clock": side[sideTopClock], "moves": side[sideMoves],
+	out := map[string]fyne.CanvasObject{"top clock": side[sideTopClock], "header": side[sideHeader], "moves": side[sideMoves],
 		"opening": side[sideOpening], "move box": side[sideMoveBox], "bottom clock": side[sideBottomClock]}
-	actions := side[sideActions]
-	if !actions.Visible() {
-		actions = side[sideCompactActions]
-	}
-	for i, b := range actions.(*fyne.Container).Objects {
-		out[fmt.Sprintf("button %d", i)] = b
+	i := 0
+	for _, o := range side {
+		if !o.Visible() {
+			continue
+		}
+		uitest.Walk(o, func(x fyne.CanvasObject) {
+			if b, ok := x.(*kit.Button); ok && shownIn(b, o) {
+				out[fmt.Sprintf("button %d (%s)", i, b.Text)] = b
+				i++
+			}
+		})
 	}
 	return out
+}
+
+// shownIn reports whether o is shown: it and what holds it, up to top,
+// are not hidden.
+func shownIn(o, top fyne.CanvasObject) bool {
+	shown := false
+	var walk func(x fyne.CanvasObject) bool
+	walk = func(x fyne.CanvasObject) bool {
+		if x == nil || !x.Visible() {
+			return false
+		}
+		if x == o {
+			shown = true
+			return true
+		}
+		if c, ok := x.(*fyne.Container); ok {
+			for _, k := range c.Objects {
+				if walk(k) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	walk(top)
+	return shown
 }
 
 // TestNothingOnTheSideIsClippedAtAnySize: at the sizes of a laptop's
@@ -131,8 +163,9 @@ func TestNothingOnTheSideIsClippedAtAnySize(t *testing.T) {
 	h := newHarness(t)
 	path := t.TempDir() + "/g.pgn"
 	uitest.WriteFile(t, path, "[White \"Ann\"]\n[Black \"Bob\"]\n[TimeControl \"600+5\"]\n\n"+
-		"1. e4 {[%eval 0.3]} e5 {[%eval 0.2]} 2. Nf3 {[%eval 0.3]} Nc6 {[%eval 0.25]} *\n")
+		"1. e4 {[%eval 0.3]} e5 {[%eval 0.2]} 2. Nf3 {[%eval 0.3]} Nc6 {[%eval 0.25]} *\n\n"+uitest.PGNGame("White=Cy", 4))
 	h.open(path)
+	h.tapButton("Open") // the first game: its place in the file shows, with the buttons to the next
 	h.app.env.Settings.SetEnginePath("/nonexistent/engine")
 	for _, panels := range []string{"", "tree", "tree+engine"} {
 		switch panels {
@@ -145,7 +178,18 @@ func TestNothingOnTheSideIsClippedAtAnySize(t *testing.T) {
 			h.win().Resize(size)
 			h.app.env.Relayout() // what Fyne's loop does once something's smallest size changed
 			content := h.win().Canvas().Size()
-			for name, o := range h.sidePanelObjects() {
+			objects := h.sidePanelObjects()
+			if len(objects) < 6+5+2+6 {
+				t.Fatalf("%v, %s: %d objects and buttons in the side panel", size, panels, len(objects))
+			}
+			for _, pair := range [][2]string{{"top clock", "header"}, {"header", "moves"}} {
+				p1, s1 := h.place(objects[pair[0]])
+				p2, s2 := h.place(objects[pair[1]])
+				if p1.X < p2.X+s2.Width && p2.X < p1.X+s1.Width && p1.Y < p2.Y+s2.Height && p2.Y < p1.Y+s1.Height {
+					t.Errorf("%v, %s: the %s (%v %v) and the %s (%v %v) overlap", size, panels, pair[0], p1, s1, pair[1], p2, s2)
+				}
+			}
+			for name, o := range objects {
 				pos, s := h.place(o)
 				if pos.X < 0 || pos.Y < 0 || pos.X+s.Width > content.Width+0.5 || pos.Y+s.Height > content.Height+0.5 {
 					t.Errorf("%v, %s: %s at %v, %v, out of the window's %v", size, panels, name, pos, s, content)

@@ -4,7 +4,7 @@ import "github.com/echiquier/echiquier/app/ui/kit"
 
 // menuLayout is the window's menus: the commands of the rooms, in the
 // order a person looks for them.
-func menuLayout() []kit.MenuSpec {
+func (a *App) menuLayout() []kit.MenuSpec {
 	const sep = kit.Separator
 	return []kit.MenuSpec{
 		{Title: "Game", Items: []kit.ID{kit.NewGame, kit.Open, kit.Save, kit.SaveAs, kit.ExportImage,
@@ -12,7 +12,7 @@ func menuLayout() []kit.MenuSpec {
 			kit.GamesInFile, kit.PreviousGame, kit.NextGame, sep,
 			kit.Settings, sep,
 			kit.Quit}},
-		{Title: "Edit", Items: []kit.ID{kit.CopyGame, kit.CopyPosition, kit.Paste}},
+		{Title: "Edit", Items: []kit.ID{kit.CopyGame, kit.CopyPosition, kit.Paste, sep, kit.EditTags}, Submenus: a.annotate.Menus()},
 		{Title: "Play", Items: []kit.ID{kit.TakeBack, kit.OfferDraw, kit.ClaimDraw, kit.Resign, sep,
 			kit.Pause, sep,
 			kit.EditComment, kit.RestoreMarks, kit.KeyboardBoard}},

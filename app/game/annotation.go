@@ -182,3 +182,55 @@ func (g *Game) SetNAGs(n *Node, nags []int) error {
 	n.nags, n.nagAt = out, nil
 	return nil
 }
+
+// SetAssessment gives n's move the judgement nag: of the move ($1 "!" to
+// $9, pgn.MoveAssessment) or of the position it leaves ($10 "=" to $21,
+// pgn.PositionAssessment). It takes the place of the judgement of the
+// same kind the move had, where it stood; a new judgement of the move
+// goes before that of the position. The move's other NAGs stay.
+func (g *Game) SetAssessment(n *Node, nag int) error {
+	kind := pgn.MoveAssessment
+	if pgn.PositionAssessment(nag) {
+		kind = pgn.PositionAssessment
+	}
+	if !kind(nag) {
+		return fmt.Errorf("$%d judges neither a move nor a position", nag)
+	}
+	if err := g.checkNode(n); err != nil {
+		return err
+	}
+	var out []int
+	placed := false
+	for _, v := range n.nags {
+		switch {
+		case !kind(v):
+			out = append(out, v)
+		case !placed:
+			out, placed = append(out, nag), true
+		}
+	}
+	if !placed {
+		// A judgement of the move comes before one of the position, as
+		// "!±" is read.
+		at := len(out)
+		if kind(1) {
+			if i := slices.IndexFunc(out, pgn.PositionAssessment); i >= 0 {
+				at = i
+			}
+		}
+		out = slices.Insert(out, at, nag)
+	}
+	return g.SetNAGs(n, out)
+}
+
+// ClearAssessments removes the judgements of n's move and of the
+// position it leaves ($1 to $21); its other NAGs stay.
+func (g *Game) ClearAssessments(n *Node) error {
+	if err := g.checkNode(n); err != nil {
+		return err
+	}
+	out := slices.DeleteFunc(slices.Clone(n.nags), func(v int) bool {
+		return pgn.MoveAssessment(v) || pgn.PositionAssessment(v)
+	})
+	return g.SetNAGs(n, out)
+}

@@ -51,6 +51,26 @@ const (
 
 	// annotate
 	EditComment ID = "editComment"
+	// The symbols of a move, $1 to $6, and the evaluations of the
+	// position it leaves, $10 to $19.
+	BrilliantMove   ID = "brilliantMove"
+	GoodMove        ID = "goodMove"
+	InterestingMove ID = "interestingMove"
+	DubiousMove     ID = "dubiousMove"
+	Mistake         ID = "mistake"
+	Blunder         ID = "blunder"
+	WhiteWinning    ID = "whiteWinning"
+	WhiteBetter     ID = "whiteBetter"
+	WhiteSlightly   ID = "whiteSlightlyBetter"
+	EqualPosition   ID = "equalPosition"
+	UnclearPosition ID = "unclearPosition"
+	BlackSlightly   ID = "blackSlightlyBetter"
+	BlackBetter     ID = "blackBetter"
+	BlackWinning    ID = "blackWinning"
+	ClearSymbols    ID = "clearSymbols"
+
+	// header
+	EditTags ID = "editTags"
 
 	// tree
 	OpeningTree ID = "openingTree"

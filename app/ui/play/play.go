@@ -76,6 +76,10 @@ type Parts struct {
 	// Actions are the play buttons; CompactActions the same as a row of
 	// icons.
 	Actions, CompactActions fyne.CanvasObject
+	// Navigation is the row of buttons under the move list: the start,
+	// the previous move, the next, the game as it stands, and the board
+	// turned round.
+	Navigation fyne.CanvasObject
 }
 
 // New makes the play room and adds its commands to the table; Build makes
@@ -122,11 +126,15 @@ func (p *Play) Build() Parts {
 	}
 	v.actions = container.NewGridWithColumns(2, wide...)
 	v.compact = container.NewGridWithColumns(len(icons), icons...)
+	var nav []fyne.CanvasObject
+	for _, id := range []kit.ID{kit.ShowStart, kit.PreviousMove, kit.NextMove, kit.BackToGame, kit.Flip} {
+		nav = append(nav, cmds.IconButton(id))
+	}
 	p.Refresh()
 	return Parts{
 		Banner: v.banner.slot, Board: b, TopClock: v.top, BottomClock: v.bottom,
 		Moves: v.moves, RowHeight: v.moves.RowHeight(), Opening: v.opening, MoveBox: v.moveBox.box,
-		Actions: v.actions, CompactActions: v.compact,
+		Actions: v.actions, CompactActions: v.compact, Navigation: container.NewGridWithColumns(len(nav), nav...),
 	}
 }
 
@@ -173,6 +181,7 @@ func (p *Play) Refresh() {
 	p.env.DressBoard(v.board)
 	notation := p.env.Notation()
 	v.moves.Notation = func(san string) string { return game.FormatSAN(san, notation) }
+	v.moves.NAGText = words.NAG
 	v.moves.SetRoot(g.Root())
 	v.moves.SetResult(resultLine(g, notation))
 	p.refreshView()
