@@ -21,6 +21,9 @@ type GameHeader struct {
 	// Details is the second line ("Event · Site · 2024.01.15"), Place
 	// what ends it on the right ("game 12 of 274").
 	Details, Place string
+	// ShortPlace is Place in a few characters ("12/274"): the compact
+	// header's one line leaves the players the rest.
+	ShortPlace string
 	// Compact puts it all on one line.
 	Compact bool
 	// OnDoubleTapped is called when the header is double-clicked.
@@ -134,7 +137,7 @@ func (r *headerRenderer) full(i int) string {
 	h := r.h
 	texts := [4]string{h.Players, h.Result, h.Details, h.Place}
 	if h.Compact {
-		texts = [4]string{join(h.Players, " · ", h.Details), join(h.Place, "  ", h.Result), "", ""}
+		texts = [4]string{join(h.Players, " · ", h.Details), join(h.ShortPlace, "  ", h.Result), "", ""}
 	}
 	return texts[i]
 }

@@ -24,6 +24,7 @@ func TestGameHeader_CutsToItsWidthAndKeepsItsSize(t *testing.T) {
 	h.Result = "1-0"
 	h.Details = strings.Repeat("Event ", 100)
 	h.Place = "game 12 of 274"
+	h.ShortPlace = "12/274"
 	h.Refresh()
 	if h.MinSize() != least {
 		t.Errorf("the header needs %v, was %v", h.MinSize(), least)
@@ -52,7 +53,7 @@ func TestGameHeader_CutsToItsWidthAndKeepsItsSize(t *testing.T) {
 			texts = append(texts, txt.Text)
 		}
 	})
-	if len(texts) != 2 || texts[1] != "game 12 of 274  1-0" {
+	if len(texts) != 2 || texts[1] != "12/274  1-0" {
 		t.Errorf("compact, the header shows %q", texts)
 	}
 	tapped := 0

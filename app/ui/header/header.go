@@ -6,6 +6,7 @@
 package header
 
 import (
+	"fmt"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -86,12 +87,13 @@ func (h *Header) refresh() {
 	v.header.Players = player(g, game.White) + " – " + player(g, game.Black)
 	v.header.Result = result(g.Status().Result)
 	v.header.Details = details(g)
-	v.header.Place = ""
+	v.header.Place, v.header.ShortPlace = "", ""
 	c := s.Collection()
 	inFile := c != nil && c.Index().Len() > 1
 	if inFile {
 		v.header.Place = lang.L("game {{.Number}} of {{.Total}}",
 			map[string]any{"Number": c.Current() + 1, "Total": c.Index().Len()})
+		v.header.ShortPlace = fmt.Sprintf("%d/%d", c.Current()+1, c.Index().Len())
 	}
 	if inFile != v.steps.Visible() {
 		v.steps.Hidden = !inFile

@@ -71,6 +71,9 @@ func TestTheHeaderSaysWhoWhereWhenAndThePlaceInTheFile(t *testing.T) {
 		if got := [4]string{hd.Players, hd.Result, hd.Details, hd.Place}; got != want {
 			t.Errorf("%s: header %q, want %q", l, got, want)
 		}
+		if hd.ShortPlace != "1/3" {
+			t.Errorf("%s: compact, the place is %q", l, hd.ShortPlace)
+		}
 		if !h.h.v.steps.Visible() {
 			t.Errorf("%s: no buttons to the other games", l)
 		}
