@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/echiquier/echiquier/app/diagram"
 	"github.com/echiquier/echiquier/app/game"
@@ -140,29 +139,8 @@ func (e *e2e) marksShown(b screenBoard, marks []shownMark, shown bool, shot stri
 }
 
 // rightDrag draws a mark with the real mouse's right button from one
-// square to another (the same one for a circle), in small steps, the
-// keys mods held.
+// square to another (the same one for a circle), the keys mods held.
 func (e *e2e) rightDrag(b screenBoard, from, to string, mods ...string) {
 	e.t.Helper()
-	x0, y0 := b.center(from)
-	x1, y1 := b.center(to)
-	run := func(args ...string) {
-		if err := e.x("xdotool", args...); err != nil {
-			e.t.Fatalf("xdotool %v: %v", args, err)
-		}
-		time.Sleep(40 * time.Millisecond)
-	}
-	for _, m := range mods {
-		run("keydown", m)
-	}
-	run("mousemove", fmt.Sprint(x0), fmt.Sprint(y0))
-	run("mousedown", "3")
-	for i := 1; i <= 6; i++ {
-		run("mousemove", fmt.Sprint(x0+(x1-x0)*i/6), fmt.Sprint(y0+(y1-y0)*i/6))
-	}
-	run("mouseup", "3")
-	for _, m := range mods {
-		run("keyup", m)
-	}
-	time.Sleep(200 * time.Millisecond)
+	e.dragWith(b, "3", from, to, mods...)
 }

@@ -3,14 +3,11 @@ package game_test
 import (
 	"bytes"
 	"errors"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/echiquier/echiquier/app/game"
-	"github.com/echiquier/echiquier/app/pgn"
 )
 
 // marks reads a list of marks written as in PGN, circles as "Ge5",
@@ -260,36 +257,16 @@ func TestMarksLeaveTheGamesAsRead(t *testing.T) {
 		t.Skip("reads 3,300 games")
 	}
 	games, marked := 0, 0
-	for _, dir := range []string{"edge", "corpus"} {
-		files, _ := filepath.Glob(filepath.Join(sharedData, "pgn", dir, "*.pgn"))
-		if len(files) == 0 {
-			t.Skipf("no test data in %s", dir)
+	sampleGames(t, func(file string, i int, text []byte) {
+		read, err := game.ReadPGN(bytes.NewReader(text))
+		if err != nil || len(read) != 1 {
+			return // a variant, a null move...
 		}
-		for _, f := range files {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := pgn.NewReader(bytes.NewReader(data))
-			for i := 0; ; i++ {
-				h, err := r.NextHeader()
-				if err != nil {
-					break
-				}
-				if h.Err != nil || dir == "corpus" && i%10 != 0 {
-					continue
-				}
-				read, err := game.ReadPGN(bytes.NewReader(data[h.Offset : h.Offset+h.Length]))
-				if err != nil || len(read) != 1 {
-					continue // a variant, a null move...
-				}
-				games++
-				if marksLeaveAsRead(t, read[0], filepath.Base(f), i) {
-					marked++
-				}
-			}
+		games++
+		if marksLeaveAsRead(t, read[0], file, i) {
+			marked++
 		}
-	}
+	})
 	t.Logf("%d games, %d with marks", games, marked)
 	if games < 3000 || marked == 0 {
 		t.Errorf("only %d games, %d with marks", games, marked)
