@@ -163,7 +163,7 @@ func New(fa fyne.App, o Options) *App {
 	a.report = report.New(env)
 	a.newGame = newgame.New(env, a.files)
 	a.settings = settingswin.New(env, a,
-		settingswin.Tab{Title: func() string { return lang.L("Sounds") }, Content: a.sounds.SettingsTab},
+		settingswin.Tab{Title: func() string { return lang.L("Sounds") }, Content: a.sounds.SettingsTab, Closed: a.sounds.SettingsClosed},
 		settingswin.Tab{Title: func() string { return lang.L("Engine") }, Content: a.analysis.SettingsTab, Closed: a.analysis.SettingsClosed})
 	a.help = help.New(env, a.menuLayout)
 	env.Commands.Add(kit.Command{ID: kit.Quit, Label: "Quit", Shortcut: kit.Ctrl(fyne.KeyQ), Run: a.quit})

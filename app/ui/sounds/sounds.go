@@ -43,6 +43,9 @@ type Sounds struct {
 	warned [2]bool
 	// ticked is the whole second of the side's clock that last ticked.
 	ticked [2]time.Duration
+	// shownOn is the settings tab's "Play sounds" while the tab is
+	// shown, so that it follows the command (Ctrl+M in the main window).
+	shownOn *kit.Check
 }
 
 // seen is what the room last saw of the session, to tell what changed.
@@ -58,9 +61,22 @@ func New(env *kit.Env, player Player) *Sounds {
 	r.seen = r.look()
 	r.clearClocks()
 	env.Commands.Add(kit.Command{ID: kit.Sounds, Label: "Sounds", Shortcut: kit.Ctrl(fyne.KeyM),
-		Checked: env.Settings.Sounds, Run: func() { env.Settings.SetSounds(!env.Settings.Sounds()) }})
+		Checked: env.Settings.Sounds, Run: r.toggle})
 	return r
 }
+
+// toggle turns the sounds on or off, and the settings tab's box with them.
+func (r *Sounds) toggle() {
+	on := !r.env.Settings.Sounds()
+	r.env.Settings.SetSounds(on)
+	if r.shownOn != nil {
+		r.shownOn.SetChecked(on)
+	}
+}
+
+// SettingsClosed is called when the settings window is closed: its tab is
+// gone.
+func (r *Sounds) SettingsClosed() { r.shownOn = nil }
 
 // look returns what the session shows now.
 func (r *Sounds) look() seen {

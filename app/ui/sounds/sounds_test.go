@@ -424,6 +424,16 @@ func TestSettingsTab(t *testing.T) {
 		if !s.Sounds() || ticks.Disabled() {
 			t.Errorf("%s: with sounds on again: setting %v, ticks disabled %v", language, s.Sounds(), ticks.Disabled())
 		}
+		// Ctrl+M in the main window while the tab is shown.
+		h.Env.Commands.Run(kit.Sounds)
+		if s.Sounds() || on.Checked || !ticks.Disabled() {
+			t.Errorf("%s: after the command: setting %v, the box ticked %v", language, s.Sounds(), on.Checked)
+		}
+		h.r.SettingsClosed()
+		h.Env.Commands.Run(kit.Sounds)
+		if !s.Sounds() || on.Checked {
+			t.Errorf("%s: once the tab is closed the command still reaches it: setting %v, box %v", language, s.Sounds(), on.Checked)
+		}
 		said := lang.L("No sound can be played on this computer: {{.Error}}", map[string]any{"Error": problem[:120] + "…"})
 		uitest.MustFind(t, c, "the problem", func(l *widget.Label) bool { return l.Text == said })
 	})

@@ -70,6 +70,7 @@ func (r *Sounds) SettingsTab(sc *kit.Scope) fyne.CanvasObject {
 		enable()
 		r.env.Commands.Refresh()
 	}
+	r.shownOn = on
 	enable()
 
 	form := widget.NewForm(
