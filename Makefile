@@ -22,6 +22,9 @@ FUZZTIME  ?= 40000x
 
 # Packages Fyne needs to build (cgo, OpenGL, X11 headers).
 BUILD_PKGS := gcc libgl1-mesa-dev xorg-dev
+# ... and the sounds (app/sound): oto plays through ALSA, whose headers
+# its cgo finds with pkg-config.
+BUILD_PKGS += libasound2-dev pkg-config
 # Packages the tests need: a virtual X server, a real mouse, screenshots,
 # an independent PGN checker, a chess engine (app/engine's tests), the X
 # clipboard (xclip), an SVG renderer (app/diagram's SVG against its PNG).
@@ -34,6 +37,10 @@ TEST_PKGS  += tesseract-ocr
 # (libfile-mimeinfo-perl's mimetype is how xdg-open without GNOME or KDE
 # finds that a .pgn file is a PGN file).
 TEST_PKGS  += desktop-file-utils xdg-utils libfile-mimeinfo-perl
+# ... and the sound's check: the program's sound goes through ALSA
+# (libasound2-plugins' pulse plugin) to a PulseAudio server of the
+# test's, whose null sink parec records and sox measures.
+TEST_PKGS  += pulseaudio pulseaudio-utils libasound2-plugins sox
 # Packages `make package` needs: fyne packs the package with tar -J.
 PACKAGE_PKGS := xz-utils
 # Packages `make windows` needs: the MinGW-w64 cross-compiler (Fyne's cgo
@@ -120,7 +127,7 @@ corpus-check:
 
 # Each fuzz target runs for a short while; go test -fuzz takes one target
 # at a time.
-FUZZ_PKGS := ./app/pgn ./app/game ./app/engine ./app/autosave ./app/explore
+FUZZ_PKGS := ./app/pgn ./app/game ./app/engine ./app/autosave ./app/explore ./app/sound
 fuzz:
 	@for pkg in $(FUZZ_PKGS); do \
 		for target in $$($(GO) test -list '^Fuzz' $$pkg | grep ^Fuzz); do \
@@ -193,7 +200,7 @@ $(WINDOWS_EXE): $(filter-out resources/linux/% resources/windows/%,$(PACKAGE_SOU
 
 # The zip and the installer, made together (package.sh).
 $(WINDOWS_ZIP) $(WINDOWS_SETUP) &: $(WINDOWS_EXE) LICENSE README.md resources/icon.png resources/fonts/LICENSE-*.txt \
-		pieces/*/README.md resources/windows/package.sh resources/windows/echiquier.nsi | windows-deps
+		pieces/*/README.md resources/sounds/README.md resources/windows/package.sh resources/windows/echiquier.nsi | windows-deps
 	sh resources/windows/package.sh $(WINDOWS_EXE) $(VERSION) $(WINDOWS_ZIP) $(WINDOWS_SETUP)
 
 windows: $(WINDOWS_ZIP) $(WINDOWS_SETUP)

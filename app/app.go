@@ -19,15 +19,19 @@ import (
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/opening"
 	"github.com/echiquier/echiquier/app/session"
+	"github.com/echiquier/echiquier/app/sound"
 	"github.com/echiquier/echiquier/app/ui/analysis"
 	"github.com/echiquier/echiquier/app/ui/annotate"
 	"github.com/echiquier/echiquier/app/ui/files"
+	"github.com/echiquier/echiquier/app/ui/header"
 	"github.com/echiquier/echiquier/app/ui/help"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/newgame"
 	"github.com/echiquier/echiquier/app/ui/picker"
 	"github.com/echiquier/echiquier/app/ui/play"
+	"github.com/echiquier/echiquier/app/ui/report"
 	"github.com/echiquier/echiquier/app/ui/settingswin"
+	"github.com/echiquier/echiquier/app/ui/sounds"
 	"github.com/echiquier/echiquier/app/ui/tree"
 	"github.com/echiquier/echiquier/app/ui/words"
 	"github.com/echiquier/echiquier/resources"
@@ -51,19 +55,25 @@ type App struct {
 	autosave *autosave.Store // nil when the game cannot be autosaved
 	ticker   *ticker
 	notices  []settings.Notice
+	// closeSound ends the sound player the app opened; nil when it was
+	// given one.
+	closeSound func()
 	// side is the side panel, as last laid out.
 	side *fyne.Container
 
 	// The rooms.
 	play     *play.Play
 	annotate *annotate.Annotate
+	header   *header.Header
 	files    *files.Files
 	picker   *picker.Picker
 	tree     *tree.Tree
 	analysis *analysis.Analysis
+	report   *report.Report
 	newGame  *newgame.NewGame
 	settings *settingswin.SettingsWin
 	help     *help.Help
+	sounds   *sounds.Sounds
 }
 
 // Options configure an App. The zero value suits the real program.
@@ -90,6 +100,9 @@ type Options struct {
 	// DetectEngine finds the chess engine installed; nil means
 	// engine.Detect.
 	DetectEngine func() (string, error)
+	// Sound plays the sounds; nil means the desktop's audio (app/sound),
+	// opened in the background.
+	Sound sounds.Player
 }
 
 // New builds the app's window in fa, showing a new game: the shared
@@ -109,6 +122,10 @@ func New(fa fyne.App, o Options) *App {
 		o.DetectEngine = engine.Detect
 	}
 	a := &App{fyne: fa, locale: words.SystemLocale(), notices: o.SettingsNotices}
+	if o.Sound == nil {
+		player := sound.Open(resources.Sounds(), sound.Options{})
+		o.Sound, a.closeSound = player, player.Close
+	}
 	env := &kit.Env{App: fa, Settings: settings.New(o.Settings), Post: o.Post, Now: o.Now,
 		Openings: opening.NewBook(), French: opening.NewFrench()}
 	a.env = env
@@ -136,15 +153,19 @@ func New(fa fyne.App, o Options) *App {
 	env.Session.SetTouchMove(env.Settings.TouchMove())
 
 	a.annotate = annotate.New(env)
-	a.play = play.New(env, a.annotate)
+	a.sounds = sounds.New(env, o.Sound)
+	a.play = play.New(env, a.annotate, a.sounds)
 	a.files = files.New(env, files.Options{Autosave: store, AutosaveErr: storeErr, AutosaveDir: dir})
 	a.picker = picker.New(env, a.files)
+	a.header = header.New(env)
 	a.tree = tree.New(env, a.play, a.picker, o.TreeCacheDir)
 	a.analysis = analysis.New(env, a.play, o.DetectEngine)
+	a.report = report.New(env)
 	a.newGame = newgame.New(env, a.files)
-	a.settings = settingswin.New(env, a, settingswin.Tab{
-		Title: func() string { return lang.L("Engine") }, Content: a.analysis.SettingsTab, Closed: a.analysis.SettingsClosed})
-	a.help = help.New(env, menuLayout)
+	a.settings = settingswin.New(env, a,
+		settingswin.Tab{Title: func() string { return lang.L("Sounds") }, Content: a.sounds.SettingsTab, Closed: a.sounds.SettingsClosed},
+		settingswin.Tab{Title: func() string { return lang.L("Engine") }, Content: a.analysis.SettingsTab, Closed: a.analysis.SettingsClosed})
+	a.help = help.New(env, a.menuLayout)
 	env.Commands.Add(kit.Command{ID: kit.Quit, Label: "Quit", Shortcut: kit.Ctrl(fyne.KeyQ), Run: a.quit})
 	env.Keys.Cancel = a.play.EndKeyboardBoard
 	env.Keys.Tapped = a.play.EndKeyboardBoard
@@ -199,7 +220,10 @@ func (a *App) Start(args []string) {
 func (a *App) Commands() []kit.Command { return a.env.Commands.All() }
 
 // Tick looks at the clocks; the ticker calls it on the UI goroutine.
-func (a *App) Tick() { a.play.Tick() }
+func (a *App) Tick() {
+	a.play.Tick()
+	a.sounds.Tick()
+}
 
 // sessionChanged brings the window in line with what changed in the
 // session: the one place where the window follows the document. The
@@ -207,12 +231,15 @@ func (a *App) Tick() { a.play.Tick() }
 // the commands say what they can do now.
 func (a *App) sessionChanged(ev session.Event) {
 	c := ev.Change
+	a.sounds.Follow(ev) // first: the sound does not wait for the window to be drawn
 	if c.Has(session.Moved | session.Replaced) {
 		a.play.FollowTurn()
 	}
 	a.play.Follow(ev)
 	a.analysis.Follow(ev)
+	a.report.Follow(ev)
 	a.picker.Follow(ev)
+	a.header.Follow(ev)
 	a.tree.Follow(ev)
 	a.files.Follow(ev)
 	if c.Has(session.FileChanged | session.GameChanged) {
@@ -240,6 +267,7 @@ func (a *App) SettingsChanged() {
 	a.env.Session.SetTouchMove(a.env.Settings.TouchMove())
 	a.play.Refresh()
 	a.analysis.Refresh()
+	a.report.Refresh()
 	a.tree.Follow(session.Event{})
 	a.env.Commands.Refresh()
 }
@@ -287,7 +315,7 @@ func (a *App) quit() {
 }
 
 // stop ends what runs in the background: the autosave writes what is
-// pending, the clocks' ticker and the engines stop.
+// pending, the clocks' ticker, the engines and the sounds stop.
 func (a *App) stop() {
 	if a.autosave != nil {
 		a.autosave.Close()
@@ -297,6 +325,9 @@ func (a *App) stop() {
 		a.ticker = nil
 	}
 	a.analysis.Stop()
+	if a.closeSound != nil {
+		a.closeSound()
+	}
 }
 
 // settingsFailed says, once for a run of failures, that the settings

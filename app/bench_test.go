@@ -20,7 +20,7 @@ func benchApp(b *testing.B, plies int) (*App, uitest.Queue) {
 	b.Helper()
 	fa := test.NewTempApp(b)
 	q := make(uitest.Queue, 100000)
-	a := New(fa, Options{NoTicker: true, AutosaveDir: b.TempDir(), Post: q.Do})
+	a := New(fa, Options{NoTicker: true, AutosaveDir: b.TempDir(), Post: q.Do, Sound: &soundLog{}})
 	a.env.Window.Resize(fyne.NewSize(1040, 720))
 	b.Cleanup(func() {
 		a.stop()

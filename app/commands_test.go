@@ -54,8 +54,8 @@ func TestNoTwoCommandsShareAKey(t *testing.T) {
 	h := newHarness(t)
 	cmds := h.app.env.Commands.All()
 	var inMenus []kit.ID
-	for _, m := range menuLayout() {
-		inMenus = append(inMenus, m.Items...)
+	for _, m := range h.app.menuLayout() {
+		inMenus = append(inMenus, m.IDs()...)
 	}
 	seen := map[string]kit.ID{}
 	for _, c := range cmds {

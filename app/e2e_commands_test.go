@@ -73,7 +73,7 @@ func xdotoolKey(sc fyne.Shortcut) (string, error) {
 // nothing, or the test closes what it opened all the same.
 var opens = map[kit.ID]string{
 	kit.EditComment: "dialog", kit.TakeBack: "dialog", kit.Open: "dialog", kit.Save: "dialog", kit.SaveAs: "dialog",
-	kit.Paste: "dialog", kit.NewGame: "dialog", kit.Shortcuts: "dialog", kit.Quit: "dialog",
+	kit.Paste: "dialog", kit.NewGame: "dialog", kit.Shortcuts: "dialog", kit.Quit: "dialog", kit.EditTags: "dialog",
 	kit.Settings: "window",
 }
 

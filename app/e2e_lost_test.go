@@ -81,7 +81,11 @@ func (e *e2e) nothingLost(language string) {
 	e.keys("ctrl+e")
 	e.waitDialog(board, true, shot("comment"))
 	e.typeText("KeptSafe")
-	e.clickWord(win, word("Save", "Enregistrer"), shot("comment-typed"))
+	// The dialog's Save, not the Save… of the strip above the board,
+	// which tesseract reads as "Save" too.
+	below := e.geometry(win)
+	below.Min.Y += 100
+	e.clickWordIn(below, word("Save", "Enregistrer"), shot("comment-typed"))
 	e.waitDialog(board, false, shot("commented"))
 	e.autosaveHolds(home, "1. f3 e5 2. g4 Qh4#", "")
 	own := e.autosaveWith(home, "KeptSafe")
@@ -151,11 +155,18 @@ func (e *e2e) autosaveWith(home, text string) string {
 // screen.
 func (e *e2e) clickWord(win, word, shot string) {
 	e.t.Helper()
+	e.clickWordIn(e.geometry(win), word, shot)
+}
+
+// clickWordIn is clickWord in the part r of the screen: a dialog's
+// button, say, and not the one of the same name behind it.
+func (e *e2e) clickWordIn(r image.Rectangle, word, shot string) {
+	e.t.Helper()
 	var x, y int
 	e.waitFor("the word "+word+" on screen", func() bool {
 		img := e.screenshot(shot)
 		var ok bool
-		x, y, ok = e.findWord(img, e.geometry(win), word)
+		x, y, ok = e.findWord(img, r, word)
 		return ok
 	})
 	if err := e.x("xdotool", "mousemove", strconv.Itoa(x), strconv.Itoa(y), "click", "1"); err != nil {

@@ -127,13 +127,17 @@ func TestEndToEnd(t *testing.T) {
 		e.shortcutsAndDialogs(l.language, l.settings)
 		e.dialogsOneByOne(l.language)
 		e.wholeGameAnalysis(l.language)
+		e.gameReport(l.language)
 		e.clipboardRoundTrip(l.language)
 		e.openingTree(l.language)
 		e.windowLayout(l.language)
 		e.everyShortcut(l.language, cmds)
+		e.markup(l.language)
 		e.focusRule(l.language, l.settings)
 		e.nothingLost(l.language)
 		e.oddFiles(l.language)
+		e.marks(l.language)
+		e.soundStep(l.language)
 	}
 	e.damagedTreeCache()
 	e.fileChooser()
@@ -399,9 +403,17 @@ func boardIn(img image.Image, sc squareColours) (screenBoard, bool) {
 	return b, maxX > 0 && b.side > 200
 }
 
-// drag moves the real mouse from one square to another with the button
-// held, in small steps, as a hand would.
+// drag moves the real mouse from one square to another with the left
+// button held, in small steps, as a hand would.
 func (e *e2e) drag(b screenBoard, from, to string) {
+	e.t.Helper()
+	e.dragWith(b, "1", from, to)
+	time.Sleep(100 * time.Millisecond)
+}
+
+// dragWith moves the real mouse from one square to another (the same one
+// for a click) with button held, and the keys mods, in small steps.
+func (e *e2e) dragWith(b screenBoard, button, from, to string, mods ...string) {
 	e.t.Helper()
 	x0, y0 := b.center(from)
 	x1, y1 := b.center(to)
@@ -411,13 +423,19 @@ func (e *e2e) drag(b screenBoard, from, to string) {
 		}
 		time.Sleep(40 * time.Millisecond)
 	}
+	for _, m := range mods {
+		run("keydown", m)
+	}
 	run("mousemove", fmt.Sprint(x0), fmt.Sprint(y0))
-	run("mousedown", "1")
+	run("mousedown", button)
 	for i := 1; i <= 8; i++ {
 		run("mousemove", fmt.Sprint(x0+(x1-x0)*i/8), fmt.Sprint(y0+(y1-y0)*i/8))
 	}
-	run("mouseup", "1")
-	time.Sleep(300 * time.Millisecond)
+	run("mouseup", button)
+	for _, m := range mods {
+		run("keyup", m)
+	}
+	time.Sleep(200 * time.Millisecond)
 }
 
 // pieceColour says whether the square's centre shows a white piece, a

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/sound"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
 	"github.com/echiquier/echiquier/settings"
@@ -24,6 +25,23 @@ type harness struct {
 	app   *App
 	clock *uitest.Clock
 	queue uitest.Queue
+	// sounds are the sounds the window played.
+	sounds *soundLog
+}
+
+// soundLog records the sounds played, by their files' names: the tests
+// play none through the machine's speakers.
+type soundLog struct{ played []string }
+
+func (l *soundLog) Play(s sound.Sound, volume float64) { l.played = append(l.played, s.File()) }
+
+func (l *soundLog) Problem() error { return nil }
+
+// take returns the sounds played since it was last called.
+func (l *soundLog) take() string {
+	s := strings.Join(l.played, " ")
+	l.played = nil
+	return s
 }
 
 func newHarness(t *testing.T) *harness {
@@ -37,10 +55,11 @@ func newHarnessIn(t *testing.T, dir string) *harness {
 	fa := test.NewTempApp(t)
 	uitest.NoPortal(t)
 	t.Setenv("XDG_DATA_HOME", t.TempDir()) // what the test gives up goes to a Trash of its own
-	h := &harness{t: t, clock: &uitest.Clock{T: time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC)}, queue: make(uitest.Queue, 100000)}
+	h := &harness{t: t, clock: &uitest.Clock{T: time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC)}, queue: make(uitest.Queue, 100000),
+		sounds: &soundLog{}}
 	// The tests play untimed unless they say otherwise.
 	settings.New(fa.Preferences()).SetTimeControl(game.TimeControl{})
-	h.app = New(fa, Options{Now: h.clock.Now, NoTicker: true, AutosaveDir: dir, Post: h.queue.Do})
+	h.app = New(fa, Options{Now: h.clock.Now, NoTicker: true, AutosaveDir: dir, Post: h.queue.Do, Sound: h.sounds})
 	h.app.env.Window.Resize(fyne.NewSize(1040, 720))
 	t.Cleanup(func() {
 		if slices.Contains(fa.Driver().AllWindows(), h.app.env.Window) {
@@ -130,15 +149,27 @@ func (h *harness) shortcut(id kit.ID) {
 	h.ui().Shortcut(id)
 }
 
-// menuItem is the menu item of command id.
+// menuItem is the menu item of command id, in a menu or a submenu.
 func (h *harness) menuItem(id kit.ID) *fyne.MenuItem {
 	h.t.Helper()
 	c, _ := h.app.env.Commands.Get(id)
-	for _, m := range h.win().MainMenu().Items {
-		for _, it := range m.Items {
+	var find func(items []*fyne.MenuItem) *fyne.MenuItem
+	find = func(items []*fyne.MenuItem) *fyne.MenuItem {
+		for _, it := range items {
 			if it.Label == kit.Label(c) {
 				return it
 			}
+			if it.ChildMenu != nil {
+				if found := find(it.ChildMenu.Items); found != nil {
+					return found
+				}
+			}
+		}
+		return nil
+	}
+	for _, m := range h.win().MainMenu().Items {
+		if it := find(m.Items); it != nil {
+			return it
 		}
 	}
 	h.t.Fatalf("no menu item of %s", id)

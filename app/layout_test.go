@@ -79,7 +79,7 @@ func TestTheFirstGameHasTheDefaultTimeControl(t *testing.T) {
 	h := newHarness(t)
 	tc, _ := game.ParseTimeControl("300+3")
 	h.app.env.Settings.SetTimeControl(tc)
-	again := New(h.app.fyne, Options{NoTicker: true, AutosaveDir: t.TempDir()})
+	again := New(h.app.fyne, Options{NoTicker: true, AutosaveDir: t.TempDir(), Sound: &soundLog{}})
 	t.Cleanup(func() { again.env.Window.Close(); again.stop() })
 	g := again.env.Session.Game()
 	if g.TimeControl().String() != "300+3" || !g.Paused() {
@@ -104,21 +104,53 @@ func TestTheBoardStaysTheLargestThingInASmallWindow(t *testing.T) {
 }
 
 // sidePanelObjects are what the side panel must always show whole: the
-// clocks, the move list, the opening, the move box and each play button
-// shown.
+// clocks, the game's header, the move list, the opening, the move box
+// and each button shown (the play buttons, the buttons that step
+// through the game and through the file).
 func (h *harness) sidePanelObjects() map[string]fyne.CanvasObject {
 	h.t.Helper()
 	side := h.app.side.Objects
-	out := map[string]fyne.CanvasObject{"top clock": side[sideTopClock], "moves": side[sideMoves],
+	out := map[string]fyne.CanvasObject{"top clock": side[sideTopClock], "header": side[sideHeader], "moves": side[sideMoves],
 		"opening": side[sideOpening], "move box": side[sideMoveBox], "bottom clock": side[sideBottomClock]}
-	actions := side[sideActions]
-	if !actions.Visible() {
-		actions = side[sideCompactActions]
-	}
-	for i, b := range actions.(*fyne.Container).Objects {
-		out[fmt.Sprintf("button %d", i)] = b
+	i := 0
+	for _, o := range side {
+		if !o.Visible() {
+			continue
+		}
+		uitest.Walk(o, func(x fyne.CanvasObject) {
+			if b, ok := x.(*kit.Button); ok && shownIn(b, o) {
+				out[fmt.Sprintf("button %d (%s)", i, b.Text)] = b
+				i++
+			}
+		})
 	}
 	return out
+}
+
+// shownIn reports whether o is shown: it and what holds it, up to top,
+// are not hidden.
+func shownIn(o, top fyne.CanvasObject) bool {
+	shown := false
+	var walk func(x fyne.CanvasObject) bool
+	walk = func(x fyne.CanvasObject) bool {
+		if x == nil || !x.Visible() {
+			return false
+		}
+		if x == o {
+			shown = true
+			return true
+		}
+		if c, ok := x.(*fyne.Container); ok {
+			for _, k := range c.Objects {
+				if walk(k) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	walk(top)
+	return shown
 }
 
 // TestNothingOnTheSideIsClippedAtAnySize: at the sizes of a laptop's
@@ -131,8 +163,9 @@ func TestNothingOnTheSideIsClippedAtAnySize(t *testing.T) {
 	h := newHarness(t)
 	path := t.TempDir() + "/g.pgn"
 	uitest.WriteFile(t, path, "[White \"Ann\"]\n[Black \"Bob\"]\n[TimeControl \"600+5\"]\n\n"+
-		"1. e4 {[%eval 0.3]} e5 {[%eval 0.2]} 2. Nf3 {[%eval 0.3]} Nc6 {[%eval 0.25]} *\n")
+		"1. e4 {[%eval 0.3]} e5 {[%eval 0.2]} 2. Nf3 {[%eval 0.3]} Nc6 {[%eval 0.25]} *\n\n"+uitest.PGNGame("White=Cy", 4))
 	h.open(path)
+	h.tapButton("Open") // the first game: its place in the file shows, with the buttons to the next
 	h.app.env.Settings.SetEnginePath("/nonexistent/engine")
 	for _, panels := range []string{"", "tree", "tree+engine"} {
 		switch panels {
@@ -145,7 +178,18 @@ func TestNothingOnTheSideIsClippedAtAnySize(t *testing.T) {
 			h.win().Resize(size)
 			h.app.env.Relayout() // what Fyne's loop does once something's smallest size changed
 			content := h.win().Canvas().Size()
-			for name, o := range h.sidePanelObjects() {
+			objects := h.sidePanelObjects()
+			if len(objects) < 6+5+2+6 {
+				t.Fatalf("%v, %s: %d objects and buttons in the side panel", size, panels, len(objects))
+			}
+			for _, pair := range [][2]string{{"top clock", "header"}, {"header", "moves"}} {
+				p1, s1 := h.place(objects[pair[0]])
+				p2, s2 := h.place(objects[pair[1]])
+				if p1.X < p2.X+s2.Width && p2.X < p1.X+s1.Width && p1.Y < p2.Y+s2.Height && p2.Y < p1.Y+s1.Height {
+					t.Errorf("%v, %s: the %s (%v %v) and the %s (%v %v) overlap", size, panels, pair[0], p1, s1, pair[1], p2, s2)
+				}
+			}
+			for name, o := range objects {
 				pos, s := h.place(o)
 				if pos.X < 0 || pos.Y < 0 || pos.X+s.Width > content.Width+0.5 || pos.Y+s.Height > content.Height+0.5 {
 					t.Errorf("%v, %s: %s at %v, %v, out of the window's %v", size, panels, name, pos, s, content)
@@ -157,7 +201,38 @@ func TestNothingOnTheSideIsClippedAtAnySize(t *testing.T) {
 			if rows := h.moves().Size().Height / h.moves().RowHeight(); rows < 3 {
 				t.Errorf("%v, %s: the move list shows %.1f rows", size, panels, rows)
 			}
+			h.underTheList(fmt.Sprintf("%v, %s", size, panels))
 		}
+	}
+}
+
+// underTheList checks what the move list's room holds: each part shown
+// (the list, the graph, the progress, the report, the engine's lines,
+// the tree) in the room, none drawn over another; the report shown
+// whole or in a scroll no taller than the room it has.
+func (h *harness) underTheList(what string) {
+	h.t.Helper()
+	l := h.app.side.Objects[sideMoves].(*fyne.Container).Layout.(*movesLayout)
+	if !l.report.Visible() {
+		h.t.Errorf("%s: no game report for a game with evaluations", what)
+	}
+	box := l.box.Size()
+	bottom := float32(-1)
+	for _, p := range []struct {
+		name string
+		o    fyne.CanvasObject
+	}{{"move list", l.list}, {"graph", l.graph}, {"progress", l.running}, {"report", l.reportPanel}, {"engine's lines", l.panel}, {"tree", l.treePanel}} {
+		pos, size := p.o.Position(), p.o.Size()
+		if size.Height == 0 {
+			continue
+		}
+		if pos.Y < bottom-0.5 || pos.Y+size.Height > box.Height+0.5 || size.Width > box.Width+0.5 {
+			h.t.Errorf("%s: the %s at %v, %v, is drawn over what is above it (down to %v) or out of the room (%v)", what, p.name, pos, size, bottom, box)
+		}
+		bottom = pos.Y + size.Height
+	}
+	if got := l.reportPanel.Size().Height; l.report.Size().Height+0.5 < l.report.MinSize().Height || got > l.report.MinSize().Height+0.5 {
+		h.t.Errorf("%s: the report is %v high in a scroll %v high, it needs %v", what, l.report.Size().Height, got, l.report.MinSize().Height)
 	}
 }
 
@@ -177,7 +252,7 @@ func TestTheWindowNeverChangesItsOwnSize(t *testing.T) {
 		}
 	}
 	h.open(path)
-	check("a game with its evaluation graph")
+	check("a game with its evaluation graph and its report")
 	h.shortcut(kit.OpeningTree)
 	check("the opening tree")
 	h.app.env.Settings.SetEnginePath("/nonexistent/engine")
@@ -276,5 +351,56 @@ func TestTheTreeAndTheEngineShareTheRoom(t *testing.T) {
 		if got, need := moves.tree.Size().Height, moves.tree.MinSize().Height; got+0.5 < need || moves.treePanel.Size().Height < moves.rowHeight {
 			t.Errorf("%v: the tree is drawn %v high in %v, it needs %v", size, got, moves.treePanel.Size().Height, need)
 		}
+	}
+}
+
+// TestTheReportSharesTheRoom: the game report shows its players and
+// their first figures under the graph, whatever the window's size; with
+// the engine's lines and the tree, asked for, it has what they leave,
+// and scrolls, drawn over nothing.
+func TestTheReportSharesTheRoom(t *testing.T) {
+	h := newHarness(t)
+	h.app.env.Settings.SetEnginePath(uitest.FakeEngine(t, uitest.SteadyEngine))
+	t.Cleanup(h.app.analysis.Stop)
+	path := t.TempDir() + "/g.pgn"
+	uitest.WriteFile(t, path, "[White \"Ann\"]\n[Black \"Bob\"]\n\n"+
+		"1. e4 {[%eval 0.3]} e5 {[%eval 0.3]} 2. Nf3 {[%eval 0.3]} Nc6 {[%eval -0.5]} 3. Bb5 {[%eval -1.5]} a6 {[%eval 2]} *\n")
+	h.open(path)
+	moves := h.app.side.Objects[sideMoves].(*fyne.Container).Layout.(*movesLayout)
+	sizes := []fyne.Size{{Width: 1040, Height: 720}, {Width: 683, Height: 740}, {Width: 1024, Height: 560}, {Width: 640, Height: 480}}
+	for i, size := range sizes {
+		h.win().Resize(size)
+		h.app.env.Relayout()
+		got, need := moves.reportPanel.Size().Height, moves.reportWant()
+		// In a short window the move list keeps its rows and the graph its
+		// height: the report scrolls in what they leave, or has no room
+		// at all, never a sliver of a row.
+		if short := i >= 2; !short && got+0.5 < need || short && got > 0 && got < moves.rowHeight {
+			t.Errorf("%v: the report is %v high, its players and their first figures need %v", size, got, need)
+		}
+		h.underTheList(fmt.Sprint(size))
+	}
+	h.shortcut(kit.Analyse)
+	h.shortcut(kit.OpeningTree)
+	for deadline := time.Now().Add(time.Minute); len(h.engineLines()) == 0; {
+		if time.Now().After(deadline) {
+			t.Fatal("the engine's lines do not come")
+		}
+		select {
+		case f := <-h.queue:
+			f()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	for _, size := range sizes[:2] {
+		h.win().Resize(size)
+		h.app.env.Relayout()
+		if got, need := moves.panel.Size().Height, min(moves.lines.MinSize().Height, linesRows*moves.rowHeight); got+0.5 < need {
+			t.Errorf("%v: the engine's lines are %v high, their score and best line need %v", size, got, need)
+		}
+		if got, need := moves.tree.Size().Height, moves.tree.MinSize().Height; got+0.5 < need {
+			t.Errorf("%v: the tree is drawn %v high, it needs %v", size, got, need)
+		}
+		h.underTheList(fmt.Sprint(size, ", with the engine and the tree"))
 	}
 }

@@ -59,7 +59,7 @@ func TestSettingsApplyLiveAndPersist(t *testing.T) {
 		t.Error("the preview does not follow the settings")
 	}
 
-	again := New(h.app.fyne, Options{Now: h.clock.Now, NoTicker: true, AutosaveDir: t.TempDir()})
+	again := New(h.app.fyne, Options{Now: h.clock.Now, NoTicker: true, AutosaveDir: t.TempDir(), Sound: &soundLog{}})
 	defer again.env.Window.Close()
 	b = uitest.MustFind(t, again.env.Window.Content(), "board", func(*widgets.Board) bool { return true })
 	if b.Scheme.Name != "green" || b.Pieces.Name != "fancy" || b.ShowCoordinates || b.Input != widgets.InputClick {
@@ -212,7 +212,7 @@ func TestTheSettingsGoToTheStoreGiven(t *testing.T) {
 	if len(notices) > 0 {
 		t.Fatal(notices)
 	}
-	a := New(fa, Options{NoTicker: true, AutosaveDir: t.TempDir(), Settings: store})
+	a := New(fa, Options{NoTicker: true, AutosaveDir: t.TempDir(), Settings: store, Sound: &soundLog{}})
 	t.Cleanup(func() { a.env.Window.Close(); a.stop() })
 	a.env.Commands.Run(kit.Flip)
 	if err := store.Close(); err != nil {

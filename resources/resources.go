@@ -1,10 +1,11 @@
 // Package resources gathers the files bundled into Échiquier: the app
-// icon, the chess glyph fonts and the translations of every visible
-// string.
+// icon, the chess glyph fonts, the sounds and the translations of every
+// visible string.
 package resources
 
 import (
 	"embed"
+	"io/fs"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
@@ -14,9 +15,13 @@ import (
 var translations embed.FS
 
 //go:generate go run ./internal/mkicon
+//go:generate go run ./internal/mksounds
 
 //go:embed icon.png
 var iconPNG []byte
+
+//go:embed sounds/*.wav
+var sounds embed.FS
 
 // The chess glyph fonts are handed out as these same two resources every
 // time, never changed: Fyne caches a parsed font by its resource, so a new
@@ -45,6 +50,16 @@ func ChessGlyphFont() fyne.Resource { return chessGlyphFont }
 // for a highlighted move: the figurines, ASCII and the same symbols but
 // ⩲, ⩱ and ⌓, which a move never holds.
 func ChessGlyphBoldFont() fyne.Resource { return chessGlyphBoldFont }
+
+// Sounds returns the sound files (see sounds/README.md), by their names:
+// "move.wav", "capture.wav"…
+func Sounds() fs.FS {
+	sub, err := fs.Sub(sounds, "sounds")
+	if err != nil {
+		panic(err) // "sounds" is a valid path: fs.Sub cannot fail
+	}
+	return sub
+}
 
 // LoadTranslations registers the English and French translations with
 // Fyne's lang package; the language then follows the system.

@@ -43,9 +43,14 @@ type Board struct {
 	LastMove    game.Move
 	HasLastMove bool
 	// BestMove is drawn as an arrow over the pieces when HasBestMove is
-	// set: an engine's best move in the position shown.
+	// set: an engine's best move in the position shown. It keeps its own
+	// look, a chevron over the marks, apart from the user's arrows.
 	BestMove    game.Move
 	HasBestMove bool
+	// Marks are the arrows and circles drawn on the position shown,
+	// translucent over the pieces and under a piece dragged, as the
+	// diagrams draw them (see OnMark).
+	Marks []game.Mark
 	// ShowLastMove tints the two squares of LastMove (NewBoard sets it).
 	ShowLastMove bool
 	// Flipped puts Black at the bottom.
@@ -103,11 +108,23 @@ type Board struct {
 	// OnFocus is called when the board takes the keyboard focus (true)
 	// and when it gives it up (false).
 	OnFocus func(focused bool)
+	// OnMark is called when the user draws a mark with the secondary
+	// (right) button, as on lichess: a click on a square for a circle, a
+	// drag from one square to another for an arrow, shown as it is drawn.
+	// It is green; red with Shift (or Ctrl), blue with Alt (or Super),
+	// yellow with both. The app adds it to Marks, or takes away the same
+	// mark drawn again.
+	OnMark func(game.Mark)
+	// OnClearMarks is called, while there are Marks, when the user
+	// presses the primary button on the board (also to move a piece), or
+	// types Escape on it with nothing in hand: the app clears them.
+	OnClearMarks func()
 	// PromotionLetters are letters that choose a piece in the promotion
 	// chooser besides Q, R, B and N (D, T, F and C in French).
 	PromotionLetters map[rune]game.Kind
 
 	ui       interaction
+	drawing  drawing
 	keys     keyboard
 	motion   motion
 	renderer *boardRenderer
@@ -147,6 +164,7 @@ var (
 	_ fyne.Tappable     = (*Board)(nil)
 	_ fyne.Focusable    = (*Board)(nil)
 	_ desktop.Mouseable = (*Board)(nil)
+	_ desktop.Hoverable = (*Board)(nil)
 )
 
 // NewBoard returns a board showing the start position, with coordinates,
@@ -163,6 +181,7 @@ func NewBoard(set *pieces.Set) *Board {
 		Pieces:          set,
 	}
 	b.ui.selected = game.NoSquare
+	b.drawing = drawing{from: game.NoSquare, to: game.NoSquare}
 	b.keys.cursor = game.NoSquare
 	b.motion.shown = start
 	b.ExtendBaseWidget(b)

@@ -170,11 +170,26 @@ func (b *Board) activate() {
 	}
 }
 
-// escape cancels what is in progress, or gives the focus up.
+// escape cancels what is in progress or clears the marks, or else gives
+// the focus up.
 func (b *Board) escape() {
-	if b.busy() {
-		b.CancelSelection()
-		return
+	if !b.Escape() {
+		b.giveUpFocus()
 	}
-	b.giveUpFocus()
+}
+
+// Escape does what Escape on the board does before it gives up the
+// focus: it puts down what is in hand (see CancelSelection), or else
+// clears the marks (OnClearMarks). It reports whether it did either: the
+// window's Escape, with the focus nowhere, does it too.
+func (b *Board) Escape() bool {
+	switch {
+	case b.busy():
+		b.CancelSelection()
+	case len(b.Marks) > 0 && b.OnClearMarks != nil:
+		b.OnClearMarks()
+	default:
+		return false
+	}
+	return true
 }

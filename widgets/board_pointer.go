@@ -69,15 +69,29 @@ func (b *Board) choosePromotion(pos fyne.Position) {
 	b.BaseWidget.Refresh()
 }
 
-// MouseDown records where a drag may start.
+// MouseDown records where a drag may start, and clears the marks; the
+// secondary button starts drawing a mark.
 func (b *Board) MouseDown(ev *desktop.MouseEvent) {
+	if ev.Button == desktop.MouseButtonSecondary {
+		b.startMark(ev)
+		return
+	}
 	b.pointerUsed()
 	b.ui.pressed, b.ui.pressAt = true, ev.Position
 	b.ui.dragIgnored = false
+	if ev.Button == desktop.MouseButtonPrimary {
+		b.clearMarks()
+	}
 }
 
-// MouseUp forgets the press.
-func (b *Board) MouseUp(*desktop.MouseEvent) { b.ui.pressed = false }
+// MouseUp forgets the press; the secondary button ends the mark drawn.
+func (b *Board) MouseUp(ev *desktop.MouseEvent) {
+	if ev.Button == desktop.MouseButtonSecondary {
+		b.endMark(ev)
+		return
+	}
+	b.ui.pressed = false
+}
 
 // Dragged picks up the piece where the drag started and makes it follow
 // the pointer.

@@ -13,8 +13,9 @@ import (
 )
 
 // boardRenderer draws a Board with a fixed set of canvas objects: the
-// squares, highlights, hints, pieces, coordinates, the keyboard cursor,
-// the sliding piece, the dragged piece and the promotion chooser. Piece
+// squares, highlights, hints, pieces, coordinates, the marks, the
+// engine's arrow, the keyboard cursor, the sliding piece, the dragged
+// piece and the promotion chooser. Piece
 // images come from the piece set's cache, and an image object is refreshed
 // only when its picture changes, so that a refresh does not upload 32
 // textures again.
@@ -33,15 +34,17 @@ type boardRenderer struct {
 	ranks     [8]*canvas.Text
 	cursor    *canvas.Rectangle // the keyboard cursor, in the theme's colour
 	cursorIn  *canvas.Rectangle // a line inside it, seen on any square
+	marks     *canvas.Image     // the user's arrows and circles, over the pieces
 	slide     *canvas.Image
-	arrow     arrow // the best move, over the pieces
+	arrow     arrow // the best move, over the pieces and marks
 	dragged   *canvas.Image
 	veil      *canvas.Rectangle
 	promoBack [4]*canvas.Circle
 	promoImg  [4]*canvas.Image
 
-	objects []fyne.CanvasObject
-	px      int // pixel size the piece images are drawn at
+	objects    []fyne.CanvasObject
+	px         int // pixel size the piece images are drawn at
+	marksShown marksShown
 }
 
 func newBoardRenderer(b *Board) *boardRenderer {
@@ -74,6 +77,8 @@ func newBoardRenderer(b *Board) *boardRenderer {
 		r.ranks[i] = canvas.NewText(string(rune('1'+i)), color.Black)
 		r.objects = append(r.objects, r.files[i], r.ranks[i])
 	}
+	r.marks = newMarksImage()
+	r.objects = append(r.objects, r.marks)
 	r.arrow = newArrow()
 	r.objects = append(r.objects, r.arrow.objects()...)
 	r.cursor, r.cursorIn = rect(), rect()
@@ -114,6 +119,7 @@ func (r *boardRenderer) Layout(fyne.Size) {
 		r.layoutHint(i, p, g.square)
 	}
 	r.layoutHighlights(g)
+	r.layoutMarks(g)
 	if b.HasBestMove {
 		r.arrow.layout(g, b.BestMove, b.Flipped)
 	} else {

@@ -33,6 +33,11 @@ type MoveList struct {
 	// figurines, say); nil shows SAN as it is. Call Refresh after changing
 	// it.
 	Notation func(san string) string
+	// NAGText turns a numeric annotation glyph into the text shown: a
+	// symbol ("±") or a few words, which flow as a comment does; nil
+	// shows the symbol, or "$24" for a NAG without one, and "" shows
+	// nothing. Call Refresh after changing it.
+	NAGText func(nag int) string
 	// Menu returns the menu a right click on a move opens at the pointer;
 	// nil, or a nil menu, opens none.
 	Menu func(n *game.Node) *fyne.Menu
@@ -68,7 +73,7 @@ func (l *MoveList) SetRoot(root *game.Node) {
 		l.result = ""
 	}
 	l.root = root
-	l.view.tree = buildMoveTree(root, l.Notation, l.result, &l.view.tree)
+	l.view.tree = buildMoveTree(root, l.Notation, l.NAGText, l.result, &l.view.tree)
 	if _, ok := l.view.tree.spot(l.current); !ok {
 		l.current = nil
 	}

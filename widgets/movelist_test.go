@@ -855,3 +855,31 @@ func TestMoveList_ResultLinesAreParagraphs(t *testing.T) {
 		t.Errorf("the two lines of the result are not two paragraphs:\n%s", markup)
 	}
 }
+
+// TestMoveList_NAGText checks that NAGs show as NAGText says: symbols
+// beside their move, words flowing as a comment, nothing for "";
+// without NAGText, a NAG without a symbol shows as "$24".
+func TestMoveList_NAGText(t *testing.T) {
+	g := readGame(t, "[Result \"*\"]\n\n1. e4 $1 $24 $0 e5 $16 2. Nf3 (2. f4 $5 $25) *\n")
+	l, w := showMoveList(t, g, fyne.NewSize(300, 600))
+	if markup := test.RenderToMarkup(w.Canvas()); !strings.Contains(markup, ">$24<") || !strings.Contains(markup, ">e4!<") {
+		t.Errorf("without NAGText, $24 is not shown raw:\n%s", markup)
+	}
+	l.NAGText = func(n int) string {
+		return map[int]string{1: "!", 5: "!?", 16: "±", 24: "White: more space", 25: "Black: more space"}[n]
+	}
+	l.Refresh()
+	var texts []string
+	visibleTexts(w.Canvas().Content(), fyne.Position{}, func(txt *canvas.Text, _ fyne.Position) {
+		texts = append(texts, txt.Text)
+	})
+	all := strings.Join(texts, " ")
+	for _, want := range []string{"e4!", "White: more space", "±", "f4!?", "Black: more space"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the list does not show %q: %q", want, texts)
+		}
+	}
+	if strings.Contains(all, "$") {
+		t.Errorf("a NAG shows raw: %q", texts)
+	}
+}

@@ -62,10 +62,15 @@ func (t *moveTree) spot(n *game.Node) (nodeSpot, bool) {
 }
 
 // buildMoveTree lays out the tree under root, and the result line after
-// it unless result is "" (each of its lines a paragraph). Moves show through notation (nil: SAN as it
-// is). prev, the tree read before, tells the sizes to expect.
-func buildMoveTree(root *game.Node, notation func(string) string, result string, prev *moveTree) moveTree {
-	b := treeBuilder{notation: notation, open: -1}
+// it unless result is "" (each of its lines a paragraph). Moves show
+// through notation (nil: SAN as it is), NAGs through nag (nil: their
+// symbol, or "$n"). prev, the tree read before, tells the sizes to
+// expect.
+func buildMoveTree(root *game.Node, notation func(string) string, nag func(int) string, result string, prev *moveTree) moveTree {
+	if nag == nil {
+		nag = nagSymbol
+	}
+	b := treeBuilder{notation: notation, nag: nag, open: -1}
 	b.entries = make([]moveEntry, 0, len(prev.entries))
 	b.main = make([]mainSpot, 0, len(prev.main))
 	if len(prev.side) > 0 {
@@ -84,6 +89,7 @@ func buildMoveTree(root *game.Node, notation func(string) string, result string,
 type treeBuilder struct {
 	moveTree
 	notation func(string) string
+	nag      func(int) string
 	open     int // the row whose Black cell may take the next move, or -1
 }
 
@@ -111,7 +117,7 @@ func (b *treeBuilder) mainMove(n *game.Node, first bool, variations []*game.Node
 	b.addPara(commentWords(nil, before), indent)
 	nags := n.NAGs()
 	b.addCell(n, b.moveText(n, nags))
-	b.addPara(commentWords(glyphTokens(nil, nags), after), indentComment)
+	b.addPara(commentWords(b.glyphTokens(nil, nags), after), indentComment)
 	for _, v := range variations {
 		entry := len(b.entries)
 		b.addPara(b.sideLine(nil, v, entry, false), indentVariation)
@@ -190,7 +196,7 @@ func (b *treeBuilder) moveTokens(toks []flowToken, n *game.Node, number bool, en
 	}
 	b.side[n] = nodeSpot{entry, len(toks)}
 	toks = push(toks, flowToken{text: b.moveText(n, nags), kind: flowMove, node: n, space: true, glue: number || n.Mover() == game.White})
-	return glyphTokens(toks, nags)
+	return b.glyphTokens(toks, nags)
 }
 
 // push appends t; right after an opening bracket, t sticks to it.
@@ -258,20 +264,34 @@ func pieceEnd(w string) int {
 }
 
 // glyphTokens appends the glyphs of nags except the first move-quality
-// one, which sticks to the move.
-func glyphTokens(toks []flowToken, nags []int) []flowToken {
+// one, which sticks to the move. A NAG shown in words ("White: slight
+// space advantage") flows as a comment does, its first word glued to
+// the move.
+func (b *treeBuilder) glyphTokens(toks []flowToken, nags []int) []flowToken {
 	quality := qualityNAG(nags)
 	for i, nag := range nags {
-		if i == quality || nag <= 0 {
+		g := b.nag(nag)
+		if i == quality || g == "" {
 			continue
 		}
-		g := pgn.NAGGlyph(nag)
-		if g == "" {
-			g = "$" + strconv.Itoa(nag)
+		if !strings.Contains(g, " ") {
+			toks = push(toks, flowToken{text: g, kind: flowGlyph, space: true, glue: true})
+			continue
 		}
-		toks = push(toks, flowToken{text: g, kind: flowGlyph, space: true, glue: true})
+		k := len(toks)
+		toks = words(toks, g, flowComment)
+		toks[k].glue = true
 	}
 	return toks
+}
+
+// nagSymbol shows a NAG as its symbol, or else as "$n"; $0, the null
+// annotation, as nothing.
+func nagSymbol(nag int) string {
+	if g := pgn.NAGGlyph(nag); g != "" || nag <= 0 {
+		return g
+	}
+	return "$" + strconv.Itoa(nag)
 }
 
 // qualityNAG returns the index of the first move-quality NAG (1–6) in
@@ -293,7 +313,7 @@ func (b *treeBuilder) moveText(n *game.Node, nags []int) string {
 		san = solidFigurines(b.notation(san))
 	}
 	if q := qualityNAG(nags); q >= 0 {
-		san += pgn.NAGGlyph(nags[q])
+		san += b.nag(nags[q])
 	}
 	return san
 }

@@ -4,6 +4,8 @@
 // move marked. The SVG embeds the piece set's own drawings and writes
 // the coordinates as strokes, not text, so that any renderer (a browser,
 // librsvg) draws what the PNG shows, without depending on its fonts.
+// The arrows and circles drawn on the position are drawn over the pieces,
+// translucent, as the board shows them.
 package diagram
 
 import (
@@ -48,6 +50,9 @@ type Options struct {
 	// LastMove, when HasLastMove, tints the squares of the last move.
 	LastMove    game.Move
 	HasLastMove bool
+	// Marks are arrows and circles drawn over the pieces, translucent,
+	// as the board shows them.
+	Marks []game.Mark
 }
 
 // Layout is where things are in a diagram of a given size: a margin
@@ -127,6 +132,7 @@ func Image(pos *game.Position, o Options) (*image.RGBA, error) {
 			}
 		}
 	}
+	DrawMarks(img, o.Marks, l, o.Flipped)
 	for _, s := range o.strokes(pos, l) {
 		s.paint(img)
 	}
@@ -183,6 +189,7 @@ func SVG(w io.Writer, pos *game.Position, o Options) error {
 		bw.Write(drawing[len(root):])
 		bw.WriteString("\n")
 	}
+	writeMarksSVG(bw, o.Marks, l, o.Flipped)
 	for _, s := range o.strokes(pos, l) {
 		s.writeSVG(bw)
 	}

@@ -46,7 +46,8 @@ func evalsOf(g *game.Game) [][]string {
 }
 
 // annotatedGame is a game with what a user may have written in it
-// already: a comment with a command, an assessment, an old evaluation.
+// already: a comment with a command, an assessment, an evaluation from
+// another analysis, which the new one replaces.
 func annotatedGame(t *testing.T) *game.Game {
 	t.Helper()
 	g := newGame(t, "e4 e5 Nf3 Nc6 Bb5 a6")
@@ -90,7 +91,7 @@ func TestApply(t *testing.T) {
 		t.Fatal(err)
 	}
 	line := g.MainLine()
-	want := []string{"[%eval 0.35]", "[%eval 0.30]", "[%eval 0.25]", "[%eval 0.5]", "[%eval #-3]", "[%eval 0.00]"}
+	want := []string{"[%eval 0.35]", "[%eval 0.30]", "[%eval 0.25]", "[%eval -1.50]", "[%eval #-3]", "[%eval 0.00]"}
 	for i, evals := range evalsOf(g) {
 		if len(evals) != 1 || evals[0] != want[i] {
 			t.Errorf("move %s: evaluations %q, want %s alone", line[i].SAN(), evals, want[i])
@@ -215,5 +216,157 @@ func pgnExtractAccepts(t *testing.T, text string) {
 	}
 	if bad := regexp.MustCompile(`(?m)^.*Line number: \d+.*$`).FindAllString(string(out), -1); len(bad) > 0 {
 		t.Errorf("pgn-extract rejects the file: %q\n%s", bad, text)
+	}
+}
+
+// analysis is a whole-game result for g's main line with evaluations
+// evals, each move judged from them (the start counting +0.15), and the
+// best lines given in UCI by the move's index.
+func analysis(t *testing.T, g *game.Game, evals []Score, best map[int]string) Result {
+	t.Helper()
+	r := Result{StartFEN: game.StartFEN}
+	before := Score{Centipawns: initialCentipawns}
+	for i, n := range g.MainLine() {
+		m := MoveResult{Move: n.Move(), SAN: n.SAN(), Eval: evals[i], Judgement: Judge(n.Mover(), before, evals[i])}
+		for _, u := range strings.Fields(best[i]) {
+			m.Best = append(m.Best, mv(t, u))
+		}
+		r.Moves = append(r.Moves, m)
+		before = evals[i]
+	}
+	return r
+}
+
+// sideLines returns the side lines from the position before n's move, in
+// SAN, each with its comments.
+func sideLines(n *game.Node) []string {
+	var out []string
+	for _, k := range n.Parent().Children()[1:] {
+		var moves []string
+		for m := k; m != nil; {
+			moves = append(moves, m.SAN())
+			if c := m.Comment(); c != "" {
+				moves = append(moves, "{"+c+"}")
+			}
+			kids := m.Children()
+			m = nil
+			if len(kids) > 0 {
+				m = kids[0]
+			}
+		}
+		out = append(out, strings.Join(moves, " "))
+	}
+	return out
+}
+
+// TestApplyAgain: a second analysis replaces the first one's evaluations
+// (one [%eval] a move, never two), marks and lines, and leaves what the
+// user wrote: comments, marks other than the analysis's, lines with a
+// comment. The first analysis kept the first [%eval] and added lines
+// beside the old ones.
+func TestApplyAgain(t *testing.T) {
+	g := newGame(t, "e4 e5 Nf3 Nc6 Bb5 a6")
+	first := analysis(t, g, []Score{{Centipawns: 30}, {Centipawns: 35}, {Centipawns: 30}, {Centipawns: 120}, {Centipawns: 40}, {Centipawns: 45}},
+		map[int]string{3: "g8f6 b1c3", 4: "d2d4 e5d4"})
+	if first.Moves[3].Judgement != Inaccuracy || first.Moves[4].Judgement != Inaccuracy {
+		t.Fatalf("the first analysis judges 2... Nc6 %v and 3. Bb5 %v", first.Moves[3].Judgement, first.Moves[4].Judgement)
+	}
+	if err := Apply(g, first); err != nil {
+		t.Fatal(err)
+	}
+	line := g.MainLine()
+	// What the user does between the two analyses.
+	if err := g.SetComment(line[2], "developing"); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.SetNAGs(line[3], []int{4}); err != nil { // ?? for ?!
+		t.Fatal(err)
+	}
+	if err := g.SetNAGs(line[5], []int{1}); err != nil {
+		t.Fatal(err)
+	}
+	bc4, err := g.AddVariation(line[3], "Bc4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.SetComment(bc4, "Italian"); err != nil {
+		t.Fatal(err)
+	}
+
+	second := analysis(t, g, []Score{{Centipawns: 25}, {Centipawns: 30}, {Centipawns: 28}, {Centipawns: 35}, {Centipawns: -60}, {Kind: BlackMates, Moves: 9}},
+		map[int]string{4: "b1c3 g8f6", 5: "g1h1"})
+	if second.Moves[3].Judgement != Good || second.Moves[4].Judgement != Inaccuracy || second.Moves[5].Judgement != Good {
+		t.Fatalf("the second analysis judges 2... Nc6 %v, 3. Bb5 %v, 3... a6 %v", second.Moves[3].Judgement, second.Moves[4].Judgement, second.Moves[5].Judgement)
+	}
+	if err := Apply(g, second); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"[%eval 0.25]", "[%eval 0.30]", "[%eval 0.28]", "[%eval 0.35]", "[%eval -0.60]", "[%eval #-9]"}
+	for i, evals := range evalsOf(g) {
+		if len(evals) != 1 || evals[0] != want[i] {
+			t.Errorf("move %s: evaluations %q, want %s alone", line[i].SAN(), evals, want[i])
+		}
+	}
+	if got := line[2].Comment(); got != "developing" {
+		t.Errorf("the user's comment is %q", got)
+	}
+	for i, nags := range [][]int{nil, nil, nil, {4}, {6}, {1}} {
+		if got := line[i].NAGs(); !equalInts(got, nags) {
+			t.Errorf("move %s: NAGs %v, want %v", line[i].SAN(), got, nags)
+		}
+	}
+	if got := sideLines(line[3]); len(got) != 0 {
+		t.Errorf("2... Nc6, good now, keeps the first analysis's line: %q", got)
+	}
+	if got := sideLines(line[4]); strings.Join(got, " | ") != "Bc4 {Italian} | Nc3 Nf6" {
+		t.Errorf("3. Bb5: side lines %q, want the user's and the second analysis's", got)
+	}
+	text := pgnText(t, g)
+	if n := strings.Count(text, "[%eval"); n != 6 {
+		t.Errorf("%d [%%eval] in the game, want 6:\n%s", n, text)
+	}
+	// The same analysis again changes nothing, and keeps the line's
+	// moves themselves (the position shown may be one of them).
+	nc3 := line[3].Children()[2]
+	if err := Apply(g, second); err != nil {
+		t.Fatal(err)
+	}
+	if again := pgnText(t, g); again != text {
+		t.Errorf("the same analysis twice:\n%s\nonce:\n%s", again, text)
+	}
+	if kids := line[3].Children(); len(kids) != 3 || kids[2] != nc3 {
+		t.Error("the same line, written again, is new moves")
+	}
+	pgnExtractAccepts(t, text)
+}
+
+// TestApplyToALichessAnalysis: analysing a game lichess analysed gives
+// one [%eval] a move, and lichess's marks and lines give way to the new
+// ones; its comments stay, as text.
+func TestApplyToALichessAnalysis(t *testing.T) {
+	g := readGame(t, `[Event "Rated Blitz game"]
+[Result "1-0"]
+
+1. e4 { [%eval 0.3] [%clk 0:03:00] } 1... e5 { [%eval 0.3] [%clk 0:03:00] } 2. Qh5?! { (0.30 → -0.40) Inaccuracy. Nf3 was best. } { [%eval -0.4] [%clk 0:02:58] } (2. Nf3 Nc6 3. Bb5) 2... Nc6 { [%eval -0.3] [%clk 0:02:57] } 1-0
+`)
+	line := g.MainLine()
+	r := analysis(t, g, []Score{{Centipawns: 30}, {Centipawns: 30}, {Centipawns: 5}, {Centipawns: 0}}, nil)
+	if err := Apply(g, r); err != nil {
+		t.Fatal(err)
+	}
+	if evals := evalsOf(g); len(evals[2]) != 1 || evals[2][0] != "[%eval 0.05]" {
+		t.Errorf("2. Qh5: %q", evals[2])
+	}
+	if nags := line[2].NAGs(); len(nags) != 0 {
+		t.Errorf("2. Qh5, no inaccuracy now, keeps lichess's mark: %v", nags)
+	}
+	if got := sideLines(line[2]); len(got) != 0 {
+		t.Errorf("2. Qh5 keeps lichess's line: %q", got)
+	}
+	if got := line[2].Comment(); !strings.Contains(got, "Inaccuracy. Nf3 was best.") {
+		t.Errorf("lichess's comment, text now, is %q", got)
+	}
+	if clk, ok := line[2].Clock(); !ok || clk.Seconds() != 178 {
+		t.Errorf("the clock of 2. Qh5: %v %v", clk, ok)
 	}
 }

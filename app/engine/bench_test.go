@@ -31,3 +31,34 @@ func BenchmarkPlayLine(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkNewReport is the cost of the game report of a long game, 300
+// half-moves each with an evaluation: the window works it out again
+// after each change of the game.
+func BenchmarkNewReport(b *testing.B) {
+	g, err := game.New(game.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; len(g.MainLine()) < 300; i++ {
+		legal := g.Legal()
+		if err := g.PlayMove(legal[(i*7)%len(legal)]); err != nil {
+			b.Fatal(err)
+		}
+		if g.Status().Over() {
+			if err := g.TakeBack(); err != nil {
+				b.Fatal(err)
+			}
+			continue
+		}
+		if err := g.SetCommand(g.Live(), "eval", Score{Centipawns: (i*37)%400 - 200}.PGN()); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if r, err := NewReport(g); err != nil || len(r.Moves) != 300 {
+			b.Fatalf("%d moves reported: %v", len(r.Moves), err)
+		}
+	}
+}

@@ -10,7 +10,10 @@
 // game's main line and returns the result as data that Apply writes into
 // the game tree on the caller's goroutine: [%eval] comments, the lichess
 // convention, NAGs for inaccuracies, mistakes and blunders, and the
-// engine's best line as a side line at each of them.
+// engine's best line as a side line at each of them; a second analysis
+// replaces what the first wrote. NewReport reads those [%eval] comments
+// back, whoever wrote them (this package, lichess), into each player's
+// accuracy, average centipawn loss and errors, by lichess's formulas.
 //
 // The client is this package's own, over os/exec, not
 // github.com/notnil/chess/uci: that one waits for "bestmove" and cannot

@@ -232,14 +232,15 @@ func (pl *plan) results(scores []Score, bests [][]string) []MoveResult {
 }
 
 // Apply writes a whole-game analysis into g, on the caller's goroutine:
-// on each move analysed, its evaluation as a [%eval] command in the
-// comment after it, the comment's text kept; at each inaccuracy, mistake
-// and blunder its NAG ($6, $2, $4) and the engine's best line as a side
-// line from the position before it. A move that already has an [%eval]
-// keeps it (the game package can add commands to a comment, not replace
-// them), and one that already has an assessment NAG ($1 to $6) keeps it.
-// If g's main line is not the one analysed any more, Apply returns
-// ErrGameChanged and changes nothing.
+// on each move analysed, its evaluation as the [%eval] command of the
+// comment after it, in place of any there, the comment's text and other
+// commands kept; at each inaccuracy, mistake and blunder its NAG ($6, $2,
+// $4) and the engine's best line as a side line from the position before
+// it. What an earlier analysis wrote is replaced, not added to: its
+// marks and its lines (see earlierWork) give way to the new ones, while
+// the user's own marks and lines stay, and a move the user marked ($1 to
+// $6) takes no other mark. If g's main line is not the one analysed any
+// more, Apply returns ErrGameChanged and changes nothing.
 func Apply(g *game.Game, r Result) error {
 	line := g.MainLine()
 	start := g.Root().Position()
@@ -251,27 +252,37 @@ func Apply(g *game.Game, r Result) error {
 			return ErrGameChanged
 		}
 	}
+	earlier := earlierWork(line[:len(r.Moves)])
 	for i, m := range r.Moves {
 		n := line[i]
-		if !hasEval(n) {
-			if err := g.SetComment(n, "[%eval "+m.Eval.PGN()+"] "+n.Comment()); err != nil {
-				return err
-			}
-		}
-		if m.Judgement == Good {
-			continue
+		if err := g.SetCommand(n, "eval", m.Eval.PGN()); err != nil {
+			return err
 		}
 		nags := n.NAGs()
-		if !slices.ContainsFunc(nags, func(v int) bool { return v >= 1 && v <= 6 }) {
-			if err := g.SetNAGs(n, append(nags, m.Judgement.NAG())); err != nil {
+		if w := earlier[i]; w.mark != 0 {
+			nags = slices.DeleteFunc(nags, func(v int) bool { return v == w.mark })
+		}
+		var best []game.Move
+		if m.Judgement != Good && len(m.Best) > 0 && m.Best[0] != m.Move {
+			best = m.Best
+		}
+		if old := earlier[i].line; len(old) > 0 {
+			if sameMoves(old, best) {
+				best = nil // already there
+			} else if err := g.DeleteVariation(old[0]); err != nil {
 				return err
 			}
 		}
-		if len(m.Best) == 0 || m.Best[0] == m.Move {
-			continue
+		if m.Judgement != Good && !slices.ContainsFunc(nags, isAssessment) {
+			nags = append(nags, m.Judgement.NAG())
+		}
+		if !slices.Equal(nags, n.NAGs()) {
+			if err := g.SetNAGs(n, nags); err != nil {
+				return err
+			}
 		}
 		at := n.Parent()
-		for _, bm := range m.Best {
+		for _, bm := range best {
 			next, err := g.AddVariationMove(at, bm)
 			if err != nil {
 				return err
@@ -282,13 +293,118 @@ func Apply(g *game.Game, r Result) error {
 	return nil
 }
 
-// hasEval reports whether the comment after n's move carries an [%eval].
-func hasEval(n *game.Node) bool {
-	_, after := n.Comments()
-	for _, c := range after {
-		if strings.Contains(c, "[%eval ") {
-			return true
+// isAssessment reports whether a NAG judges a move: $1 to $6 (!, ?, !!,
+// ??, !?, ?!).
+func isAssessment(nag int) bool { return nag >= 1 && nag <= 6 }
+
+// work is what an earlier analysis wrote at a move: its mark (a NAG, 0
+// for none) and its side line.
+type work struct {
+	mark int
+	line []*game.Node
+}
+
+// earlierWork finds what an earlier analysis (Échiquier's, lichess's)
+// wrote at each move of line, the main line's first moves, from the
+// [%eval] it left: at a move whose evaluations before and after make an
+// inaccuracy, a mistake or a blunder (Judge, the position before the
+// first move counting +0.15 as in the report), that judgement's mark
+// when the move carries it, and the plain side line there (AnalysisLine).
+// Where the evaluation before is missing, a mark ?!, ? or ?? counts as
+// the analysis's judgement. A mark other than the judgement is the
+// user's, and so is every line at a move the evaluations do not find
+// wanting: those stay.
+func earlierWork(line []*game.Node) []work {
+	out := make([]work, len(line))
+	before, known := Score{Centipawns: initialCentipawns}, true
+	for i, n := range line {
+		after, ok := NodeEval(n)
+		if ok {
+			j := Good
+			if known {
+				j = Judge(n.Mover(), before, after)
+			} else {
+				for _, v := range n.NAGs() {
+					if k := judgementOf(v); k != Good {
+						j = k
+					}
+				}
+			}
+			if j != Good {
+				if slices.Contains(n.NAGs(), j.NAG()) {
+					out[i].mark = j.NAG()
+				}
+				out[i].line = AnalysisLine(n)
+			}
+		}
+		before, known = after, ok
+	}
+	return out
+}
+
+// judgementOf returns the judgement a NAG stands for: Good for any but
+// $6, $2 and $4.
+func judgementOf(nag int) Judgement {
+	for _, j := range []Judgement{Inaccuracy, Mistake, Blunder} {
+		if j.NAG() == nag {
+			return j
 		}
 	}
-	return false
+	return Good
+}
+
+// AnalysisLine returns the side line an analysis wrote at n's move: the
+// engine's best line from the position before it, which Apply writes and
+// lichess exports. It is the last of the other lines from there that is
+// plain (no comment, no mark, no side line of its own) and no longer than
+// an analysis writes (16 plies); nil when there is none. A line the user
+// annotated is the user's.
+func AnalysisLine(n *game.Node) []*game.Node {
+	p := n.Parent()
+	if p == nil {
+		return nil
+	}
+	kids := p.Children()
+	for k := len(kids) - 1; k >= 0; k-- {
+		if kids[k] == n {
+			continue
+		}
+		if l := plainLine(kids[k]); l != nil {
+			return l
+		}
+	}
+	return nil
+}
+
+// plainLine returns the moves of the line from first, when none has a
+// comment, a NAG or a side line, and there are at most maxBestLine; else
+// nil.
+func plainLine(first *game.Node) []*game.Node {
+	var out []*game.Node
+	for n := first; n != nil; {
+		before, after := n.Comments()
+		kids := n.Children()
+		if len(before) > 0 || len(after) > 0 || len(n.NAGs()) > 0 || len(kids) > 1 || len(out) == maxBestLine {
+			return nil
+		}
+		out = append(out, n)
+		n = nil
+		if len(kids) == 1 {
+			n = kids[0]
+		}
+	}
+	return out
+}
+
+// sameMoves reports whether a line's nodes are the moves ms.
+func sameMoves(nodes []*game.Node, ms []game.Move) bool {
+	if len(nodes) != len(ms) {
+		return false
+	}
+	for i, n := range nodes {
+		if n.Move() != ms[i] {
+			return false
+		}
+	}
+	return true
 }

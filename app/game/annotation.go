@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/echiquier/echiquier/app/pgn"
 )
 
 // Comment returns the text of the comment after n's move, as the user
@@ -50,6 +52,52 @@ func (g *Game) SetComment(n *Node, text string) error {
 		text = "" // the root's comment goes in root.after alone
 	}
 	n.nagAt = nil
+	return nil
+}
+
+// SetCommand makes "[%name value]" the one command of that name in the
+// comment after n's move, in place of those there: a second analysis
+// replaces the first one's [%eval] rather than adding another. The
+// comment's text and its other commands stay; an empty value removes the
+// command. A name other than letters and digits, or a value holding
+// "]", "}" or a line break, is refused and changes nothing.
+func (g *Game) SetCommand(n *Node, name, value string) error {
+	if err := g.checkNode(n); err != nil {
+		return err
+	}
+	if name == "" || strings.IndexFunc(name, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	}) >= 0 {
+		return fmt.Errorf("%q is not the name of a comment command", name)
+	}
+	if strings.ContainsAny(value, "]}\r\n") {
+		return fmt.Errorf("%q cannot be the value of a comment command", value)
+	}
+	for _, list := range n.commentLists() {
+		var kept []string
+		for _, c := range *list {
+			for {
+				_, rest, ok := pgn.TakeCommand(c, name)
+				if !ok {
+					break
+				}
+				c = rest
+			}
+			if c != "" {
+				kept = append(kept, c)
+			}
+		}
+		*list = kept
+	}
+	if value = strings.TrimSpace(value); value != "" {
+		cmd := pgn.Command(name, value)
+		if len(n.after) > 0 {
+			n.after[0] = cmd + " " + n.after[0]
+		} else {
+			n.after = []string{cmd}
+		}
+	}
+	n.nagAt = nil // the comments go after the NAGs
 	return nil
 }
 
@@ -133,4 +181,56 @@ func (g *Game) SetNAGs(n *Node, nags []int) error {
 	}
 	n.nags, n.nagAt = out, nil
 	return nil
+}
+
+// SetAssessment gives n's move the judgement nag: of the move ($1 "!" to
+// $9, pgn.MoveAssessment) or of the position it leaves ($10 "=" to $21,
+// pgn.PositionAssessment). It takes the place of the judgement of the
+// same kind the move had, where it stood; a new judgement of the move
+// goes before that of the position. The move's other NAGs stay.
+func (g *Game) SetAssessment(n *Node, nag int) error {
+	kind := pgn.MoveAssessment
+	if pgn.PositionAssessment(nag) {
+		kind = pgn.PositionAssessment
+	}
+	if !kind(nag) {
+		return fmt.Errorf("$%d judges neither a move nor a position", nag)
+	}
+	if err := g.checkNode(n); err != nil {
+		return err
+	}
+	var out []int
+	placed := false
+	for _, v := range n.nags {
+		switch {
+		case !kind(v):
+			out = append(out, v)
+		case !placed:
+			out, placed = append(out, nag), true
+		}
+	}
+	if !placed {
+		// A judgement of the move comes before one of the position, as
+		// "!±" is read.
+		at := len(out)
+		if kind(1) {
+			if i := slices.IndexFunc(out, pgn.PositionAssessment); i >= 0 {
+				at = i
+			}
+		}
+		out = slices.Insert(out, at, nag)
+	}
+	return g.SetNAGs(n, out)
+}
+
+// ClearAssessments removes the judgements of n's move and of the
+// position it leaves ($1 to $21); its other NAGs stay.
+func (g *Game) ClearAssessments(n *Node) error {
+	if err := g.checkNode(n); err != nil {
+		return err
+	}
+	out := slices.DeleteFunc(slices.Clone(n.nags), func(v int) bool {
+		return pgn.MoveAssessment(v) || pgn.PositionAssessment(v)
+	})
+	return g.SetNAGs(n, out)
 }

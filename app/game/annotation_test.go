@@ -209,3 +209,42 @@ func TestEditedTreeRoundTrip(t *testing.T) {
 		t.Errorf("comment with braces read back: %q", braces)
 	}
 }
+
+// TestSetCommandReplacesTheCommand: a second [%eval] replaces the first
+// (two analyses wrote two), the text and the other commands stay, and
+// an empty value removes the command.
+func TestSetCommandReplacesTheCommand(t *testing.T) {
+	g := readOne(t, `[Event "Twice"]
+[Result "*"]
+
+1. e4 $1 {[%eval 0.17] [%csl Gd4] good move} {[%eval 0.3] second thought} 1... e5 2. Nf3 *
+`)
+	e4, e5 := mainNode(t, g, 1), mainNode(t, g, 2)
+	if err := g.SetCommand(e4, "eval", "0.25"); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.SetCommand(e5, "eval", "#-3"); err != nil {
+		t.Fatal(err)
+	}
+	if got := e4.Comment(); got != "good move second thought" {
+		t.Errorf("the text of the comment is %q", got)
+	}
+	text := oneLine(writePGN(t, g))
+	if want := "1. e4 $1 {[%eval 0.25] [%csl Gd4] good move} {second thought} 1... e5 {[%eval #-3]} 2. Nf3"; !strings.Contains(text, want) {
+		t.Errorf("written PGN lacks %q:\n%s", want, text)
+	}
+	if err := g.SetCommand(e4, "eval", ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, after := e4.Comments(); strings.Contains(strings.Join(after, " "), "eval") || e4.Comment() != "good move second thought" {
+		t.Errorf("after removing the [%%eval] the comments are %q", after)
+	}
+	for _, bad := range [][2]string{{"eval", "1]"}, {"eval", "1}"}, {"eval", "1\n"}, {"ev al", "1"}, {"", "1"}} {
+		if err := g.SetCommand(e5, bad[0], bad[1]); err == nil {
+			t.Errorf("SetCommand(%q, %q) is taken", bad[0], bad[1])
+		}
+	}
+	if _, after := e5.Comments(); !slices.Equal(after, []string{"[%eval #-3]"}) {
+		t.Errorf("refused commands changed the comment: %q", after)
+	}
+}

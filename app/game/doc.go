@@ -23,7 +23,8 @@
 // the board" and "with the intended move", fivefold repetition and the
 // 75-move rule, insufficient material (the one kind of dead position this
 // package detects), time controls and time forfeit, take-backs, and the
-// game tree of a PGN file with its comments, NAGs and variations.
+// game tree of a PGN file with its comments, NAGs and variations, and the
+// arrows and circles drawn on its positions ([%cal], [%csl]).
 //
 // A Game is not safe for concurrent use: the app uses it from the user
 // interface's goroutine only, its clock ticker included. Node values

@@ -213,6 +213,10 @@ func (n *Node) variationIndex() int {
 	return slices.Index(n.parent.children, n)
 }
 
+// Holds reports whether n is a position of g's tree: of this game, and
+// in no side line deleted since.
+func (g *Game) Holds(n *Node) bool { return g.checkNode(n) == nil }
+
 // checkNode returns an error wrapping ErrNotInGame unless n is a node of
 // g's tree.
 func (g *Game) checkNode(n *Node) error {

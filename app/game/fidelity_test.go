@@ -173,32 +173,12 @@ func TestSaveChangesNothing(t *testing.T) {
 	var texts [][]byte
 	var text bytes.Buffer
 	var starts []int
-	for _, dir := range []string{"edge", "corpus"} {
-		files, _ := filepath.Glob(filepath.Join(sharedData, "pgn", dir, "*.pgn"))
-		if len(files) == 0 {
-			t.Skipf("no test data in %s", dir)
-		}
-		for _, f := range files {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := pgn.NewReader(bytes.NewReader(data))
-			for i := 0; ; i++ {
-				h, err := r.NextHeader()
-				if err != nil {
-					break
-				}
-				if h.Err != nil || dir == "corpus" && i%10 != 0 {
-					continue
-				}
-				starts = append(starts, bytes.Count(text.Bytes(), []byte("\n"))+1)
-				texts = append(texts, data[h.Offset:h.Offset+h.Length])
-				text.Write(texts[len(texts)-1])
-				text.WriteString("\n\n")
-			}
-		}
-	}
+	sampleGames(t, func(_ string, _ int, in []byte) {
+		starts = append(starts, bytes.Count(text.Bytes(), []byte("\n"))+1)
+		texts = append(texts, in)
+		text.Write(in)
+		text.WriteString("\n\n")
+	})
 	errs := extractErrors(t, text.Bytes(), starts)
 	checked := 0
 	for i, in := range texts {
@@ -217,6 +197,36 @@ func TestSaveChangesNothing(t *testing.T) {
 	t.Logf("%d games of %d checked", checked, len(texts))
 	if checked < 3000 {
 		t.Errorf("only %d games checked", checked)
+	}
+}
+
+// sampleGames calls f on the text of every game of the edge files and
+// of every tenth game of the corpus that the index reads, with its file's
+// name and its number in the file, from 0.
+func sampleGames(t *testing.T, f func(file string, i int, text []byte)) {
+	t.Helper()
+	for _, dir := range []string{"edge", "corpus"} {
+		files, _ := filepath.Glob(filepath.Join(sharedData, "pgn", dir, "*.pgn"))
+		if len(files) == 0 {
+			t.Skipf("no test data in %s", dir)
+		}
+		for _, name := range files {
+			data, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := pgn.NewReader(bytes.NewReader(data))
+			for i := 0; ; i++ {
+				h, err := r.NextHeader()
+				if err != nil {
+					break
+				}
+				if h.Err != nil || dir == "corpus" && i%10 != 0 {
+					continue
+				}
+				f(filepath.Base(name), i, data[h.Offset:h.Offset+h.Length])
+			}
+		}
 	}
 }
 

@@ -325,6 +325,20 @@ func TestPGNRefusesVariants(t *testing.T) {
 	}
 }
 
+// TestPGNReadsLichessFromPosition: lichess exports a game of standard
+// chess from a set-up position as the variant "From Position".
+func TestPGNReadsLichessFromPosition(t *testing.T) {
+	games, err := game.ReadPGN(strings.NewReader(`[Variant "From Position"]
+[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"]
+[SetUp "1"]
+
+1... Kd7 2. e4 *
+`))
+	if err != nil || len(games) != 1 || len(games[0].MainLine()) != 2 {
+		t.Fatalf("a lichess game from a position: %v", err)
+	}
+}
+
 // TestPGNEdgeFiles reads every tricky file: each game loads or is reported
 // with its number, and nothing panics or hangs. What loads writes out and
 // reads back the same.

@@ -259,9 +259,12 @@ func readStart(pg *pgn.Game) (Position, error) {
 	return pos, nil
 }
 
+// isStandardVariant reports whether a Variant tag names standard chess:
+// lichess names a game from a set-up position "From Position" (its FEN
+// tag has the position; a Chess960 one is refused with the FEN).
 func isStandardVariant(v string) bool {
 	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "", "standard", "chess", "regular", "normal", "classical", "orthodox":
+	case "", "standard", "chess", "regular", "normal", "classical", "orthodox", "from position":
 		return true
 	}
 	return false

@@ -41,3 +41,13 @@ var nagGlyphs = map[int]string{
 func NAGGlyph(n int) string {
 	return nagGlyphs[n]
 }
+
+// MoveAssessment reports whether NAG n judges the move itself, $1 ("!")
+// to $9 (the worst move): the PGN standard's first group. A move carries
+// one such judgement at most.
+func MoveAssessment(n int) bool { return n >= 1 && n <= 9 }
+
+// PositionAssessment reports whether NAG n judges the position the move
+// leaves, $10 ("=") to $21 (a crushing advantage for Black): the PGN
+// standard's second group. A move carries one such judgement at most.
+func PositionAssessment(n int) bool { return n >= 10 && n <= 21 }

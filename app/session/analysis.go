@@ -2,8 +2,10 @@ package session
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/echiquier/echiquier/app/engine"
+	"github.com/echiquier/echiquier/app/game"
 )
 
 // ErrGameInProgress is AnalysisRefused's answer while the game is being
@@ -27,9 +29,11 @@ func (s *Session) AnalysisRefused() error {
 
 // ApplyAnalysis writes a whole-game analysis into the game (see
 // engine.Apply) as a change like any other: the game is marked unsaved,
-// autosaved and shown again. It is refused, changing nothing, while the
-// game is being played, and with engine.ErrGameChanged when its main line
-// is no longer the one analysed.
+// autosaved and shown again. A position shown in a line of an earlier
+// analysis, which the new one replaced, gives way to the position the
+// line starts from. It is refused, changing nothing, while the game is
+// being played, and with engine.ErrGameChanged when its main line is no
+// longer the one analysed.
 func (s *Session) ApplyAnalysis(r engine.Result) error {
 	if err := s.AnalysisRefused(); err != nil {
 		return err
@@ -37,6 +41,18 @@ func (s *Session) ApplyAnalysis(r engine.Result) error {
 	if err := engine.Apply(s.game, r); err != nil {
 		return err
 	}
-	s.edited(s.view)
+	s.edited(nearestInTree(s.view))
 	return nil
+}
+
+// nearestInTree returns n, or when a line that held n was deleted, the
+// position the line started from.
+func nearestInTree(n *game.Node) *game.Node {
+	out := n
+	for c := n; c != nil && c.Parent() != nil; c = c.Parent() {
+		if !slices.Contains(c.Parent().Children(), c) {
+			out = c.Parent()
+		}
+	}
+	return out
 }

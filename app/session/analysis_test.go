@@ -120,3 +120,23 @@ func TestApplyAnalysisRefusedChangesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalysisAgainShowsWhatIsLeft: the position shown in an earlier
+// analysis's line, which a new analysis takes away, gives way to the
+// position the line starts from, not to a position out of the game.
+func TestAnalysisAgainShowsWhatIsLeft(t *testing.T) {
+	f := newFixture(t, "")
+	f.openOne("[White \"Ann\"]\n\n1. e4 {[%eval 0.3]} e5 {[%eval 0.3]} 2. Qh5?! {[%eval -0.4]} (2. Nf3 Nc6) 2... Nc6 {[%eval -0.3]} *\n")
+	line := f.s.Game().MainLine()
+	nf3 := line[1].Children()[1]
+	f.s.Show(nf3.Children()[0])
+	if err := f.s.ApplyAnalysis(evenResult(f.s.Game())); err != nil {
+		t.Fatal(err)
+	}
+	if kids := line[1].Children(); len(kids) != 1 {
+		t.Fatalf("the earlier analysis's line is still there: %d moves after 1... e5", len(kids))
+	}
+	if got := f.s.Shown(); got != line[1] {
+		t.Errorf("shown: %q after the line was taken away, want 1... e5", got.SAN())
+	}
+}

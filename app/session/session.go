@@ -51,6 +51,10 @@ const (
 	// Replaced: another game took the place of the one on screen (a new
 	// game, a game opened, pasted or resumed).
 	Replaced
+	// MarksChanged: the arrows and circles of a position changed, and
+	// nothing else of the game (it comes with FileChanged: the game has
+	// unsaved changes).
+	MarksChanged
 )
 
 // Has reports whether c includes any of the kinds of x.
@@ -115,6 +119,8 @@ type Session struct {
 	lastClockSave time.Time
 	// waiting: the clocks wait for the game's first move (Waiting).
 	waiting bool
+	// cleared is what ClearMarks took last, for RestoreMarks.
+	cleared clearedMarks
 }
 
 // New returns a session showing g.
@@ -182,9 +188,9 @@ func (s *Session) CanMoveHere() bool {
 // notify tells the window what changed.
 func (s *Session) notify(c Change) { s.onChange(Event{Change: c}) }
 
-// changed is the one path of every change to the game: it is marked
-// unsaved, autosaved and shown; what changed is told, with GameOver when
-// the change ended the game.
+// changed records a change to the game's moves, tree, tags or status:
+// what changed is told with GameChanged, and with GameOver when the
+// change ended the game.
 func (s *Session) changed(c Change) {
 	if over := s.game.Status().Over(); over && !s.over {
 		c |= GameOver
@@ -192,9 +198,15 @@ func (s *Session) changed(c Change) {
 	} else {
 		s.over = over
 	}
+	s.recorded(c | GameChanged)
+}
+
+// recorded is the one path of every change to the game: it is marked
+// unsaved, autosaved and shown; what changed is told, with FileChanged.
+func (s *Session) recorded(c Change) {
 	s.dirty = true
 	s.saveAutosave()
-	s.notify(c | GameChanged | FileChanged)
+	s.notify(c | FileChanged)
 }
 
 // played records a move or an end of the game in the game being played:
@@ -211,6 +223,7 @@ func (s *Session) played() {
 func (s *Session) replace(g *game.Game, f file) {
 	s.offerInstead(nil)
 	s.game, s.file, s.dirty, s.view, s.offer = g, f, false, nil, drawOffer{}
+	s.cleared = clearedMarks{}
 	s.study, s.forStudy = f.path != "", false
 	s.over = g.Status().Over()
 	s.touch = touch{on: s.touch.on, square: game.NoSquare, target: game.NoSquare}

@@ -109,3 +109,22 @@ func (s *Session) DeleteSideLine(n *game.Node) error {
 	s.edited(shown)
 	return nil
 }
+
+// SetAssessment gives n's move the judgement nag, of the move ("!", $1)
+// or of the position ("±", $16), in place of the one of that kind it had.
+func (s *Session) SetAssessment(n *game.Node, nag int) error {
+	if err := s.game.SetAssessment(n, nag); err != nil {
+		return err
+	}
+	s.edited(s.view)
+	return nil
+}
+
+// ClearAssessments removes the judgements of n's move and position.
+func (s *Session) ClearAssessments(n *game.Node) error {
+	if err := s.game.ClearAssessments(n); err != nil {
+		return err
+	}
+	s.edited(s.view)
+	return nil
+}

@@ -63,8 +63,9 @@ check_zip() {
 	mkdir "$work/zip"
 	unzip -q "$zip" -d "$work/zip"
 	tr -d '\r' <"$work/zip/LICENSE.txt" | cmp -s - "$root/LICENSE" || fail "LICENSE.txt is not LICENSE"
-	grep -q 'Colin M. L' "$work/zip/CREDITS.txt" && grep -q 'Bitstream Vera' "$work/zip/CREDITS.txt" ||
-		fail "CREDITS.txt lacks the pieces' or the fonts' notices"
+	grep -q 'Colin M. L' "$work/zip/CREDITS.txt" && grep -q 'Bitstream Vera' "$work/zip/CREDITS.txt" &&
+		grep -q 'Thomas Dybdahl Ahle' "$work/zip/CREDITS.txt" ||
+		fail "CREDITS.txt lacks the pieces', the fonts' or the sounds' notices"
 	pass "zip holds echiquier.exe, LICENSE.txt and CREDITS.txt"
 
 	exe=$work/zip/echiquier.exe

@@ -41,7 +41,8 @@ crlf "$root/LICENSE" >"$stage/LICENSE.txt"
 	printf 'Échiquier %s\n\n' "$version"
 	sed -n '/^## Licence/,/^## [^L]/{/^## [^L]/!p}' "$root/README.md"
 	for f in pieces/cburnett/README.md pieces/fancy/README.md \
-		resources/fonts/LICENSE-DejaVu.txt resources/fonts/LICENSE-Symbola.txt; do
+		resources/fonts/LICENSE-DejaVu.txt resources/fonts/LICENSE-Symbola.txt \
+		resources/sounds/README.md; do
 		printf '\n\n==== %s ====\n\n' "$f"
 		cat "$root/$f"
 	done

@@ -107,3 +107,107 @@ func TestACommentWithABraceKeepsItsText(t *testing.T) {
 		t.Errorf("after the brace was taken out: comment %q, dialog %q", got, h.DialogText())
 	}
 }
+
+// TestSymbolKeysSetOneOfEachKind: Ctrl+1…Ctrl+6 and Ctrl+Alt+1…8 give
+// the move shown its symbol and evaluation, each in the place of the one
+// of its kind; the same key again takes it off; Ctrl+0 clears both; the
+// autosave holds them as NAGs. At the start position they say why not.
+func TestSymbolKeysSetOneOfEachKind(t *testing.T) {
+	h := newHarness(t)
+	s := h.Env.Session
+	h.Shortcut(kit.GoodMove)
+	if !strings.Contains(h.Env.Status.Text(), "no move to give a symbol to") {
+		t.Errorf("Ctrl+1 at the start: status %q", h.Env.Status.Text())
+	}
+	h.Play("e2e4 e7e5")
+	e4 := s.Game().MainLine()[0]
+	s.Show(e4)
+	for _, step := range []struct {
+		id   kit.ID
+		want string
+	}{
+		{kit.GoodMove, "1. e4 $1 e5"},
+		{kit.WhiteSlightly, "1. e4 $1 $14 e5"},
+		{kit.Blunder, "1. e4 $4 $14 e5"},
+		{kit.BlackWinning, "1. e4 $4 $19 e5"},
+		{kit.BlackWinning, "1. e4 $4 e5"},
+		{kit.InterestingMove, "1. e4 $5 e5"},
+		{kit.UnclearPosition, "1. e4 $5 $13 e5"},
+		{kit.ClearSymbols, "1. e4 e5"},
+		{kit.BrilliantMove, "1. e4 $3 e5"},
+		{kit.DubiousMove, "1. e4 $6 e5"},
+		{kit.Mistake, "1. e4 $2 e5"},
+		{kit.EqualPosition, "1. e4 $2 $10 e5"},
+		{kit.WhiteWinning, "1. e4 $2 $18 e5"},
+		{kit.WhiteBetter, "1. e4 $2 $16 e5"},
+		{kit.BlackSlightly, "1. e4 $2 $15 e5"},
+		{kit.BlackBetter, "1. e4 $2 $17 e5"},
+	} {
+		h.Shortcut(step.id)
+		if got := h.Autosaved(); !strings.Contains(got, step.want) {
+			t.Errorf("after %s: autosaved %q, want %q", step.id, got, step.want)
+		}
+		if s.Shown() != e4 {
+			t.Fatalf("after %s the board left 1. e4", step.id)
+		}
+	}
+	if !s.Dirty() {
+		t.Error("the symbols left the game marked as saved")
+	}
+}
+
+// TestTheMoveMenuSetsSymbols: the menu of a move in the move list sets
+// the symbol of that move, not of the move shown, and ticks the one it
+// has.
+func TestTheMoveMenuSetsSymbols(t *testing.T) {
+	h := newHarness(t)
+	s := h.Env.Session
+	h.Play("e2e4 e7e5 g1f3")
+	e4 := s.Game().MainLine()[0]
+	menu := h.a.MenuOf(e4)
+	if got := uitest.MenuLabels(menu); got != "Edit comment… | Move symbol | Evaluation | Clear the symbols" {
+		t.Fatalf("the move's menu: %s", got)
+	}
+	pick := func(menu *fyne.Menu, sub, label string) {
+		t.Helper()
+		for _, it := range menu.Items {
+			if it.Label != sub || it.ChildMenu == nil {
+				continue
+			}
+			for _, c := range it.ChildMenu.Items {
+				if c.Label == label {
+					c.Action()
+					return
+				}
+			}
+			t.Fatalf("%s has no %s: %s", sub, label, uitest.MenuLabels(it.ChildMenu))
+		}
+		t.Fatalf("no %s in %s", sub, uitest.MenuLabels(menu))
+	}
+	pick(menu, "Move symbol", "!? Interesting move")
+	pick(h.a.MenuOf(e4), "Evaluation", "+= White is slightly better")
+	if got := e4.NAGs(); len(got) != 2 || got[0] != 5 || got[1] != 14 {
+		t.Errorf("1. e4 has %v", got)
+	}
+	if s.Shown() != s.Game().Live() {
+		t.Error("the menu moved the board")
+	}
+	for _, it := range h.a.MenuOf(e4).Items {
+		if it.ChildMenu == nil {
+			continue
+		}
+		for _, c := range it.ChildMenu.Items {
+			if want := c.Label == "!? Interesting move" || c.Label == "+= White is slightly better"; c.Checked != want {
+				t.Errorf("%s ticked: %v", c.Label, c.Checked)
+			}
+		}
+	}
+	for _, it := range h.a.MenuOf(e4).Items {
+		if it.Label == "Clear the symbols" {
+			it.Action()
+		}
+	}
+	if len(e4.NAGs()) != 0 {
+		t.Errorf("cleared, 1. e4 has %v", e4.NAGs())
+	}
+}

@@ -23,11 +23,12 @@ import (
 var diagramFormats = []string{"PNG", "SVG"}
 
 // diagramChoice is what the export dialog asks: size, format,
-// coordinates.
+// coordinates, the arrows and circles.
 type diagramChoice struct {
 	size        int
 	format      string // "PNG" or "SVG"
 	coordinates bool
+	marks       bool
 }
 
 // exportDiagram asks how to draw the position shown, then where to
@@ -41,10 +42,19 @@ func (f *Files) exportDiagram() {
 	format.SetSelected(diagramFormats[0])
 	coords := kit.NewCheck(sc, lang.L("Coordinates"), nil)
 	coords.SetChecked(f.env.Settings.Coordinates())
+	// The arrows and circles drawn on the position, as the board shows
+	// them; a position without any has none to draw.
+	marks := kit.NewCheck(sc, lang.L("Arrows and circles"), nil)
+	if len(f.env.Session.Shown().Marks()) > 0 {
+		marks.SetChecked(true)
+	} else {
+		marks.Disable()
+	}
 	items := []*widget.FormItem{
 		widget.NewFormItem(lang.L("Size (pixels)"), size),
 		widget.NewFormItem(lang.L("Format"), format),
 		widget.NewFormItem("", coords),
+		widget.NewFormItem("", marks),
 	}
 	items[1].HintText = lang.L("PNG for documents, SVG for any size")
 	d := dialog.NewForm(lang.L("Export position as image"), lang.L("Export…"), lang.L("Cancel"), items, func(ok bool) {
@@ -52,7 +62,7 @@ func (f *Files) exportDiagram() {
 			return
 		}
 		px, _ := strconv.Atoi(strings.TrimSpace(size.Text))
-		f.askDiagramFile(diagramChoice{size: px, format: format.Selected, coordinates: coords.Checked})
+		f.askDiagramFile(diagramChoice{size: px, format: format.Selected, coordinates: coords.Checked, marks: marks.Checked})
 	}, f.env.Window)
 	sc.Confirm = d.Submit
 	f.env.Dialogs.Show(d, sc)
@@ -82,7 +92,8 @@ func (f *Files) askDiagramFile(c diagramChoice) {
 }
 
 // writeDiagram writes the position shown to path, drawn as the board
-// shows it: its colours, piece set and side, the last move tinted.
+// shows it: its colours, piece set and side, the last move tinted, and
+// its arrows and circles when asked.
 func (f *Files) writeDiagram(path string, c diagramChoice) error {
 	n := f.env.Session.Shown()
 	pos := n.Position()
@@ -90,6 +101,9 @@ func (f *Files) writeDiagram(path string, c diagramChoice) error {
 		Size: c.size, Scheme: theme.Scheme(f.env.Settings.BoardScheme()), Pieces: f.env.Pieces(),
 		Coordinates: c.coordinates, Flipped: f.env.Settings.Flipped(),
 		LastMove: n.Move(), HasLastMove: n.Parent() != nil,
+	}
+	if c.marks {
+		o.Marks = n.Marks()
 	}
 	write := func(w io.Writer) error { return diagram.PNG(w, &pos, o) }
 	if c.format == "SVG" {

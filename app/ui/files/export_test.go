@@ -8,7 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
+
 	"github.com/echiquier/echiquier/app/diagram"
+	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
 	"github.com/echiquier/echiquier/theme"
@@ -73,5 +76,56 @@ func TestExportedPNGShowsTheBoardAsShown(t *testing.T) {
 	}
 	if text := uitest.ReadFile(t, svg); !strings.HasPrefix(text, "<?xml") || !strings.Contains(text, "<svg") {
 		t.Errorf("SVG file starts %q", text[:min(len(text), 80)])
+	}
+}
+
+// marksCheck is the export dialog's check of the arrows and circles.
+func (h *harness) marksCheck() *kit.Check {
+	h.T.Helper()
+	return uitest.MustFind(h.T, h.Top(), "the check of the arrows and circles", func(c *kit.Check) bool { return c.Text == "Arrows and circles" })
+}
+
+func TestExportDrawsTheArrowsAndCirclesOfThePosition(t *testing.T) {
+	uitest.InEnglish(t)
+	h := newHarness(t)
+	h.Play("d2d4")
+	// Without marks, the check is off and cannot be ticked.
+	h.Env.Commands.Run(kit.ExportImage)
+	if c := h.marksCheck(); c.Checked || !c.Disabled() {
+		t.Errorf("without marks: checked %v, disabled %v", c.Checked, c.Disabled())
+	}
+	h.Press(fyne.KeyEscape)
+	if err := h.s.ToggleMark(game.NewArrow(game.MarkGreen, uitest.Square("e2"), uitest.Square("e4"))); err != nil {
+		t.Fatal(err)
+	}
+	h.Env.Commands.Run(kit.ExportImage)
+	if c := h.marksCheck(); !c.Checked || c.Disabled() {
+		t.Errorf("with marks: checked %v, disabled %v", c.Checked, c.Disabled())
+	}
+	h.Press(fyne.KeyEscape)
+	// e3, a bare dark square, under the arrow's shaft: the arrow's
+	// translucent green over it when asked, bare when not.
+	l := diagram.LayoutOf(400)
+	s := theme.Scheme(h.Env.Settings.BoardScheme())
+	for _, marks := range []bool{true, false} {
+		path := filepath.Join(t.TempDir(), "d.png")
+		if err := h.f.writeDiagram(path, diagramChoice{size: 400, format: "PNG", marks: marks}); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, y := l.SquareAt(uitest.Square("e3"), false)
+		got := color.NRGBAModel.Convert(img.At(x+l.Square/2, y+l.Square/2)).(color.NRGBA)
+		bare := got == s.Dark
+		if bare == marks {
+			t.Errorf("marks asked %v: e3 is %v (the scheme's dark %v)", marks, got, s.Dark)
+		}
 	}
 }

@@ -36,7 +36,7 @@ type Line struct{ Keys, Does string }
 func (h *Help) Lines() []Line {
 	var out []Line
 	for _, m := range h.menus() {
-		for _, id := range m.Items {
+		for _, id := range m.IDs() {
 			c, ok := h.env.Commands.Get(id)
 			if !ok || c.Shortcut == nil {
 				continue

@@ -66,12 +66,29 @@ func (c *Command) refusal() string {
 type Modal interface{ Shown() bool }
 
 // MenuSpec is a menu of the window: its title's key in the
-// translations, its commands in order (Separator between groups), and
-// whether its last line says why its commands are disabled.
+// translations, its commands in order (Separator between groups), its
+// submenus after them, and whether its last line says why its commands
+// are disabled.
 type MenuSpec struct {
-	Title string
-	Items []ID
-	Note  bool
+	Title    string
+	Items    []ID
+	Submenus []MenuSpec
+	Note     bool
+}
+
+// IDs returns the commands of the menu and of its submenus, in order,
+// without separators.
+func (m MenuSpec) IDs() []ID {
+	var out []ID
+	for _, id := range m.Items {
+		if id != Separator {
+			out = append(out, id)
+		}
+	}
+	for _, sub := range m.Submenus {
+		out = append(out, sub.IDs()...)
+	}
+	return out
 }
 
 // Commands is the table of the window's commands: each feature adds its
@@ -246,14 +263,7 @@ func (t *Commands) MainMenu(specs []MenuSpec, onChange func(*fyne.MainMenu)) *fy
 	t.items, t.notes, t.onMenu = map[ID][]*fyne.MenuItem{}, nil, onChange
 	menus := make([]*fyne.Menu, len(specs))
 	for i, spec := range specs {
-		var items []*fyne.MenuItem
-		for _, id := range spec.Items {
-			if id == Separator {
-				items = append(items, fyne.NewMenuItemSeparator())
-				continue
-			}
-			items = append(items, t.item(id))
-		}
+		items := t.menuItems(spec)
 		menus[i] = fyne.NewMenu(label(spec.Title), items...)
 		if spec.Note {
 			note := fyne.NewMenuItem("", nil)
@@ -265,6 +275,28 @@ func (t *Commands) MainMenu(specs []MenuSpec, onChange func(*fyne.MainMenu)) *fy
 	t.menu = fyne.NewMainMenu(menus...)
 	t.refresh(true)
 	return t.menu
+}
+
+// menuItems makes the items of a menu: its commands, then its
+// submenus.
+func (t *Commands) menuItems(spec MenuSpec) []*fyne.MenuItem {
+	var items []*fyne.MenuItem
+	for _, id := range spec.Items {
+		if id == Separator {
+			items = append(items, fyne.NewMenuItemSeparator())
+			continue
+		}
+		items = append(items, t.item(id))
+	}
+	if len(items) > 0 && len(spec.Submenus) > 0 {
+		items = append(items, fyne.NewMenuItemSeparator())
+	}
+	for _, sub := range spec.Submenus {
+		it := fyne.NewMenuItem(label(sub.Title), nil)
+		it.ChildMenu = fyne.NewMenu("", t.menuItems(sub)...)
+		items = append(items, it)
+	}
+	return items
 }
 
 // item makes the menu item of command id.

@@ -154,6 +154,30 @@ func (l *Select) TypedKey(ev *fyne.KeyEvent) {
 	l.Select.TypedKey(ev)
 }
 
+// Slider is a slider whose Escape and Enter are its scope's: Fyne gives
+// it the keyboard when it is clicked.
+type Slider struct {
+	widget.Slider
+	scope *Scope
+}
+
+// NewSlider makes a slider of scope s, from lo to hi by steps of one.
+func NewSlider(s *Scope, lo, hi float64) *Slider {
+	l := &Slider{scope: s}
+	l.Min, l.Max, l.Step, l.Orientation = lo, hi, 1, widget.Horizontal
+	l.ExtendBaseWidget(l)
+	return l
+}
+
+// TypedKey moves the slider with the arrows; Escape and Enter are the
+// scope's.
+func (l *Slider) TypedKey(ev *fyne.KeyEvent) {
+	if l.scope.key(ev, true) {
+		return
+	}
+	l.Slider.TypedKey(ev)
+}
+
 // Enable enables or disables a control.
 func Enable(d fyne.Disableable, on bool) {
 	if on {

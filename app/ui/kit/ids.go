@@ -47,9 +47,30 @@ const (
 	PreviousMove  ID = "previousMove"
 	NextMove      ID = "nextMove"
 	BackToGame    ID = "backToGame"
+	RestoreMarks  ID = "restoreMarks"
 
 	// annotate
 	EditComment ID = "editComment"
+	// The symbols of a move, $1 to $6, and the evaluations of the
+	// position it leaves, $10 to $19.
+	BrilliantMove   ID = "brilliantMove"
+	GoodMove        ID = "goodMove"
+	InterestingMove ID = "interestingMove"
+	DubiousMove     ID = "dubiousMove"
+	Mistake         ID = "mistake"
+	Blunder         ID = "blunder"
+	WhiteWinning    ID = "whiteWinning"
+	WhiteBetter     ID = "whiteBetter"
+	WhiteSlightly   ID = "whiteSlightlyBetter"
+	EqualPosition   ID = "equalPosition"
+	UnclearPosition ID = "unclearPosition"
+	BlackSlightly   ID = "blackSlightlyBetter"
+	BlackBetter     ID = "blackBetter"
+	BlackWinning    ID = "blackWinning"
+	ClearSymbols    ID = "clearSymbols"
+
+	// header
+	EditTags ID = "editTags"
 
 	// tree
 	OpeningTree ID = "openingTree"
@@ -58,4 +79,10 @@ const (
 	// analysis
 	Analyse     ID = "analyse"
 	AnalyseGame ID = "analyseGame"
+
+	// report
+	GameReport ID = "gameReport"
+	CopyReport ID = "copyReport"
+	// sounds
+	Sounds ID = "sounds"
 )

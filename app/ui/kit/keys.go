@@ -91,3 +91,8 @@ func keyText(k fyne.KeyName) string {
 	}
 	return string(k)
 }
+
+// CtrlAlt is the shortcut of Ctrl (Cmd) and Alt with k.
+func CtrlAlt(k fyne.KeyName) fyne.Shortcut {
+	return &desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierAlt}
+}

@@ -303,3 +303,41 @@ func walk(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
 		}
 	}
 }
+
+// TestSubmenus: a menu's submenus come after its commands, each a menu
+// of its own whose items show their shortcut, follow their command's
+// state and run it; IDs lists them all.
+func TestSubmenus(t *testing.T) {
+	tb := newTable(t)
+	ran, checked := "", false
+	tb.cmds.Add(
+		Command{ID: "a", Label: "Alpha", Run: func() { ran += "a" }},
+		Command{ID: "s1", Label: "One", Shortcut: Ctrl(fyne.Key1), Checked: func() bool { return checked }, Run: func() { ran += "1" }},
+		Command{ID: "s2", Label: "Two", Shortcut: CtrlAlt(fyne.Key2), Refused: func() string { return "No." }, Run: func() { ran += "2" }},
+	)
+	spec := MenuSpec{Title: "Menu", Items: []ID{"a"}, Submenus: []MenuSpec{{Title: "Sub", Items: []ID{"s1", Separator, "s2"}}}}
+	if got := spec.IDs(); len(got) != 3 || got[0] != "a" || got[1] != "s1" || got[2] != "s2" {
+		t.Errorf("IDs = %v", got)
+	}
+	menu := tb.cmds.MainMenu([]MenuSpec{spec}, func(*fyne.MainMenu) {})
+	items := menu.Items[0].Items
+	if len(items) != 3 || !items[1].IsSeparator || items[2].Label != "Sub" || items[2].ChildMenu == nil {
+		t.Fatalf("menu items: %d", len(items))
+	}
+	sub := items[2].ChildMenu.Items
+	if len(sub) != 3 || sub[0].Label != "One" || sub[0].Shortcut == nil || !sub[1].IsSeparator || !sub[2].Disabled {
+		t.Fatalf("submenu: %v %v %v", sub[0].Label, sub[0].Shortcut, sub[2].Disabled)
+	}
+	checked = true
+	tb.cmds.Refresh()
+	if !sub[0].Checked {
+		t.Error("the submenu's item is not ticked")
+	}
+	sub[0].Action()
+	if ran != "1" {
+		t.Errorf("ran %q", ran)
+	}
+	if ShortcutText(CtrlAlt(fyne.Key2)) != "Ctrl+Alt+2" {
+		t.Errorf("Ctrl+Alt+2 written %q", ShortcutText(CtrlAlt(fyne.Key2)))
+	}
+}

@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
+	fynetheme "fyne.io/fyne/v2/theme"
 
 	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/app/ui/kit"
@@ -52,9 +53,9 @@ func New(env *kit.Env, leave Leaver) *Picker {
 	env.Commands.Add(
 		kit.Command{ID: kit.GamesInFile, Label: "Games in this file…", Shortcut: kit.Ctrl(fyne.KeyL),
 			Refused: noFile, Run: r.showCollection},
-		kit.Command{ID: kit.PreviousGame, Label: "Previous game in the file", Shortcut: kit.Ctrl(fyne.KeyPageUp),
+		kit.Command{ID: kit.PreviousGame, Label: "Previous game in the file", Icon: fynetheme.MoveUpIcon(), Shortcut: kit.Ctrl(fyne.KeyPageUp),
 			Refused: none(-1), Run: func() { r.stepGame(-1) }},
-		kit.Command{ID: kit.NextGame, Label: "Next game in the file", Shortcut: kit.Ctrl(fyne.KeyPageDown),
+		kit.Command{ID: kit.NextGame, Label: "Next game in the file", Icon: fynetheme.MoveDownIcon(), Shortcut: kit.Ctrl(fyne.KeyPageDown),
 			Refused: none(1), Run: func() { r.stepGame(1) }},
 	)
 	return r

@@ -33,13 +33,21 @@ type harness struct {
 	notes *fakeNotes
 	// ran counts the other rooms' commands run.
 	ran map[kit.ID]int
+	// refused counts the moves refused told to the sounds.
+	refused int
 }
+
+// refusalCounter stands for the sounds room: it counts the moves
+// refused.
+type refusalCounter struct{ n *int }
+
+func (r refusalCounter) MoveRefused() { *r.n++ }
 
 func newHarness(t testing.TB) *harness {
 	t.Helper()
 	u := uitest.New(t)
 	h := &harness{Harness: u, t: t, s: u.Env.Session, notes: &fakeNotes{}, ran: map[kit.ID]int{}}
-	h.p = New(u.Env, h.notes)
+	h.p = New(u.Env, h.notes, refusalCounter{&h.refused})
 	u.Env.Commands.Add(
 		kit.Command{ID: kit.Save, Label: "Save", Button: "Save…", Run: func() { h.ran[kit.Save]++ }},
 		kit.Command{ID: kit.NewGame, Label: "New game…", Run: func() { h.ran[kit.NewGame]++ }})

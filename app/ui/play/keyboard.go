@@ -27,10 +27,11 @@ func (p *Play) TypedRune(r rune) {
 }
 
 // TypedKey takes a key typed with no control focused that no command
-// took: Escape puts down a piece picked up.
+// took: Escape puts down a piece picked up, or else clears the arrows
+// and circles, as on the board.
 func (p *Play) TypedKey(ev *fyne.KeyEvent) {
 	if ev.Name == fyne.KeyEscape {
-		p.v.board.CancelSelection()
+		p.v.board.Escape()
 	}
 }
 

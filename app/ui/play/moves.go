@@ -64,6 +64,7 @@ func (p *Play) moveRefused(err error) {
 	if s.Game().Status().Over() && s.Shown().IsLive() {
 		return // the flag fell meanwhile: the strip above the board says so
 	}
+	p.refusals.MoveRefused()
 	if errors.Is(err, session.ErrClocksPaused) || errors.Is(err, session.ErrTouchMove) || errors.Is(err, session.ErrMustCapture) {
 		p.env.Status.Say(words.Error(err)) // the piece goes back: no dialog to close
 		p.refreshView()
@@ -103,12 +104,14 @@ func (p *Play) illegalDrop(from, to game.Square) {
 	if err == nil {
 		return // a legal move the board did not offer: nothing to explain
 	}
+	p.refusals.MoveRefused()
 	p.v.moveBox.showError(words.ErrorIn(err, p.env.Notation()))
 }
 
 // pieceRefused says why another piece cannot be picked up: the one
 // touched must be moved.
 func (p *Play) pieceRefused(game.Square) {
+	p.refusals.MoveRefused()
 	s := p.env.Session
 	if t := s.MustCapture(); t != game.NoSquare {
 		p.env.Status.Say(words.MustCapture(t))

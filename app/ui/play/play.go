@@ -25,11 +25,17 @@ type Notes interface {
 	MenuOf(n *game.Node) *fyne.Menu
 }
 
+// Refusals is told of a move refused, to sound it.
+type Refusals interface {
+	MoveRefused()
+}
+
 // Play is the play room.
 type Play struct {
-	env   *kit.Env
-	notes Notes
-	v     *view
+	env      *kit.Env
+	notes    Notes
+	refusals Refusals
+	v        *view
 	// bestMove is the engine's best move at the position shown, drawn on
 	// the board, when hasBest.
 	bestMove game.Move
@@ -70,13 +76,18 @@ type Parts struct {
 	// Actions are the play buttons; CompactActions the same as a row of
 	// icons.
 	Actions, CompactActions fyne.CanvasObject
+	// Navigation is the row of buttons under the move list: the start,
+	// the previous move, the next, the game as it stands, and the board
+	// turned round.
+	Navigation fyne.CanvasObject
 }
 
 // New makes the play room and adds its commands to the table; Build makes
 // what it shows.
-func New(env *kit.Env, notes Notes) *Play {
-	p := &Play{env: env, notes: notes}
+func New(env *kit.Env, notes Notes, refusals Refusals) *Play {
+	p := &Play{env: env, notes: notes, refusals: refusals}
 	p.addCommands()
+	p.addMarkCommands()
 	return p
 }
 
@@ -99,6 +110,7 @@ func (p *Play) Build() Parts {
 	b.OnTouchOther = p.env.Session.TouchOpponentPiece
 	b.OnOtherKey = p.boardKey
 	b.OnFocus = p.boardFocus
+	b.OnMark, b.OnClearMarks = p.drawMark, p.clearMarks
 	v.moves.OnSelect = p.env.Session.Show
 	v.moves.Menu = p.notes.MenuOf
 	v.moveBox = p.newMoveBox()
@@ -114,11 +126,15 @@ func (p *Play) Build() Parts {
 	}
 	v.actions = container.NewGridWithColumns(2, wide...)
 	v.compact = container.NewGridWithColumns(len(icons), icons...)
+	var nav []fyne.CanvasObject
+	for _, id := range []kit.ID{kit.ShowStart, kit.PreviousMove, kit.NextMove, kit.BackToGame, kit.Flip} {
+		nav = append(nav, cmds.IconButton(id))
+	}
 	p.Refresh()
 	return Parts{
 		Banner: v.banner.slot, Board: b, TopClock: v.top, BottomClock: v.bottom,
 		Moves: v.moves, RowHeight: v.moves.RowHeight(), Opening: v.opening, MoveBox: v.moveBox.box,
-		Actions: v.actions, CompactActions: v.compact,
+		Actions: v.actions, CompactActions: v.compact, Navigation: container.NewGridWithColumns(len(nav), nav...),
 	}
 }
 
@@ -153,6 +169,8 @@ func (p *Play) Follow(ev session.Event) {
 	case c.Has(session.ClocksChanged):
 		p.refreshClocks(true)
 		p.refreshStatus()
+	case c.Has(session.MarksChanged):
+		p.refreshBoard()
 	}
 }
 
@@ -163,6 +181,7 @@ func (p *Play) Refresh() {
 	p.env.DressBoard(v.board)
 	notation := p.env.Notation()
 	v.moves.Notation = func(san string) string { return game.FormatSAN(san, notation) }
+	v.moves.NAGText = words.NAG
 	v.moves.SetRoot(g.Root())
 	v.moves.SetResult(resultLine(g, notation))
 	p.refreshView()
@@ -196,6 +215,7 @@ func (p *Play) refreshBoard() {
 	b.Flipped = p.env.Settings.Flipped()
 	b.PromotionLetters = promotionLetters(p.env.Notation())
 	b.BestMove, b.HasBestMove = p.bestMove, p.hasBest
+	b.Marks = n.Marks()
 	b.Refresh()
 	p.v.banner.refresh(n)
 }

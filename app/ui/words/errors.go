@@ -50,8 +50,11 @@ func errorClause(err error, n game.Notation) (string, bool) {
 		fe *game.FENError
 		ce *game.ClaimError
 		se *pgn.SyntaxError
+		de *pgn.DateError
 	)
 	switch {
+	case errors.As(err, &de):
+		return dateErrorText(de), true
 	case errors.As(err, &pe):
 		return pgnErrorText(pe, n), true
 	case errors.As(err, &me):
@@ -115,8 +118,31 @@ func sentinelText(err error) string {
 		return lang.L("touch-move: the opponent's piece you touched must be captured")
 	case errors.Is(err, pgn.ErrUTF16):
 		return lang.L("the file is in UTF-16, which is not read: save it as UTF-8")
+	case errors.Is(err, game.ErrResultOnBoard):
+		return lang.L("the position on the board decides the result")
+	case errors.Is(err, game.ErrResultInPlay):
+		return lang.L("a game with clocks ends by play: resign, or agree or claim a draw")
+	case errors.Is(err, game.ErrTagTwice):
+		return lang.L("a tag is given twice")
+	case errors.Is(err, pgn.ErrTagNameEmpty):
+		return lang.L("a tag needs a name")
+	case errors.Is(err, pgn.ErrTagNameChars):
+		return lang.L("a tag's name is made of letters without accents, digits and “_”, and starts with a letter")
+	case errors.Is(err, pgn.ErrTagTooLong):
+		return lang.L("the tag is too long")
 	}
 	return ""
+}
+
+// dateErrorText says what is wrong with a date written in a Date tag.
+func dateErrorText(e *pgn.DateError) string {
+	switch e.Part {
+	case "month":
+		return lang.L("a month goes from 01 to 12")
+	case "day":
+		return lang.L("that month has no such day")
+	}
+	return lang.L("a date is written YYYY.MM.DD, with ?? for what is not known (2024.??.??)")
 }
 
 // pgnErrorText words a game of a PGN file that could not be read: where,

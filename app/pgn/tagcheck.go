@@ -1,0 +1,123 @@
+package pgn
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+)
+
+// Errors of CheckTagName.
+var (
+	ErrTagNameEmpty = errors.New("a tag needs a name")
+	ErrTagNameChars = errors.New("a tag name is made of letters, digits and “_”, and starts with a letter")
+	ErrTagTooLong   = errors.New("the tag is too long")
+)
+
+// CheckTagName says what keeps name from being written as the name of a
+// tag pair as it is: the export format's letters, digits and "_" (Write
+// would change any other character), starting with a letter, as every
+// tag of the standard does.
+func CheckTagName(name string) error {
+	if name == "" {
+		return ErrTagNameEmpty
+	}
+	if len(name) > maxTagText {
+		return ErrTagTooLong
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		letter := c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z'
+		if !letter && (i == 0 || !(c >= '0' && c <= '9' || c == '_')) {
+			return ErrTagNameChars
+		}
+	}
+	return nil
+}
+
+// CheckTagValue says whether a tag pair of that name and value is too
+// long to be written and read back.
+func CheckTagValue(name, value string) error {
+	if len(name)+len(value) > maxTagText {
+		return ErrTagTooLong
+	}
+	return nil
+}
+
+// DateError says why a Date tag's value is not a PGN date.
+type DateError struct {
+	Value string
+	// Part is what is wrong: "form" for the shape (YYYY.MM.DD), "month" or
+	// "day" for a number out of range.
+	Part string
+}
+
+func (e *DateError) Error() string {
+	switch e.Part {
+	case "month":
+		return fmt.Sprintf("%q has no such month: a month goes from 01 to 12", e.Value)
+	case "day":
+		return fmt.Sprintf("%q has no such day in its month", e.Value)
+	}
+	return fmt.Sprintf("%q is not a date as PGN writes it: YYYY.MM.DD, with ?? for what is not known", e.Value)
+}
+
+// CheckDate says whether v is a date as the PGN standard writes it
+// (section 8.1.1.3): "YYYY.MM.DD", each part either digits or question
+// marks for what is not known ("2024.??.??", "????.??.??"), with a month
+// from 01 to 12 and a day that its month has (31 when the month or the
+// year is not known, 29 in February then).
+func CheckDate(v string) error {
+	bad := func(part string) error { return &DateError{Value: v, Part: part} }
+	if len(v) != 10 || v[4] != '.' || v[7] != '.' {
+		return bad("form")
+	}
+	year, yok := datePart(v[0:4])
+	month, mok := datePart(v[5:7])
+	day, dok := datePart(v[8:10])
+	if yok == partBad || mok == partBad || dok == partBad {
+		return bad("form")
+	}
+	if mok == partKnown && (month < 1 || month > 12) {
+		return bad("month")
+	}
+	if dok != partKnown {
+		return nil
+	}
+	last := 31
+	switch {
+	case mok == partKnown && yok == partKnown:
+		last = time.Date(year, time.Month(month)+1, 0, 0, 0, 0, 0, time.UTC).Day()
+	case mok == partKnown:
+		last = time.Date(2000, time.Month(month)+1, 0, 0, 0, 0, 0, time.UTC).Day() // a leap year: 29 February may be
+	}
+	if day < 1 || day > last {
+		return bad("day")
+	}
+	return nil
+}
+
+// The states of a part of a date.
+const (
+	partBad = iota
+	partKnown
+	partUnknown
+)
+
+// datePart reads a part of a date: all digits, all question marks, or
+// neither.
+func datePart(s string) (int, int) {
+	unknown, digits := true, true
+	for i := 0; i < len(s); i++ {
+		unknown = unknown && s[i] == '?'
+		digits = digits && s[i] >= '0' && s[i] <= '9'
+	}
+	switch {
+	case unknown:
+		return 0, partUnknown
+	case digits:
+		n, _ := strconv.Atoi(s)
+		return n, partKnown
+	}
+	return 0, partBad
+}
