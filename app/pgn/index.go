@@ -269,6 +269,10 @@ func NewIndexer(r io.Reader) *Indexer {
 // from the goroutine that calls Run.
 func (ix *Indexer) BytesRead() int64 { return ix.in.n }
 
+// Len returns the number of games indexed so far. Call it from the
+// goroutine that calls Run.
+func (ix *Indexer) Len() int { return ix.x.games.n }
+
 // Index returns the games indexed so far. Later calls to Run do not
 // change it, and it may be read while Run goes on in another goroutine.
 func (ix *Indexer) Index() *Index {

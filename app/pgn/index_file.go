@@ -2,10 +2,12 @@ package pgn
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
 	"sync"
+	"time"
 )
 
 // Indexing a file on every processor: the file is cut into sections at
@@ -20,8 +22,9 @@ import (
 // sections read ahead take little memory and that the first games come
 // at once.
 const (
-	minIndexSection = 256 << 10
-	maxIndexSection = 1 << 20
+	firstIndexSection = 64 << 10
+	minIndexSection   = 256 << 10
+	maxIndexSection   = 1 << 20
 )
 
 // indexPart is a section of the file and the headers of its games, read
@@ -29,7 +32,10 @@ const (
 type indexPart struct {
 	seq        int
 	start, end int64
-	sec        *SectionReader
+	// follows tells a section that starts where no cut was found: the
+	// reader of the section before reads it.
+	follows bool
+	sec     *SectionReader
 	// games hold offsets, lengths and plies as an Index does, lines from
 	// the start of sec's section, and tags as ids into values: the
 	// distinct values of the section, values[0] being "".
@@ -134,18 +140,17 @@ type fileIndex struct {
 	next     int            // the seq of the next part to take
 	cur      *SectionReader // the reader of the games taken last
 	base     int            // the line where cur's section starts
-	part     *indexPart     // the part being taken, nil between parts
-	k        int            // its next game
-	e        int            // its next error
-	ids      []uint32       // the index's ids of its values, or noID
-	again    *indexPart     // a part read again by the reader before
+	ids      []uint32       // the index's ids of a part's values
+	again    *indexPart     // a part read on by the reader before
 	rereader partReader
 }
 
 // NewFileIndexer returns an Indexer reading r, a file of size bytes, on
-// every processor. Its goroutines end when the file is indexed, when Run
-// returns an error, or when ctx is done; Run must be called with ctx or a
-// context that ends with it.
+// every processor. Run calls pause after the games of each section (a
+// megabyte or two) rather than after each game, and, once it took games,
+// now and then while it waits for a section. The goroutines end when
+// the file is indexed, when Run returns an error, or when ctx is done;
+// Run must be called with ctx or a context that ends with it.
 func NewFileIndexer(ctx context.Context, r io.ReaderAt, size int64) *Indexer {
 	return newFileIndexer(ctx, r, size, 0)
 }
@@ -166,13 +171,16 @@ func newFileIndexer(ctx context.Context, r io.ReaderAt, size, section int64) *In
 	}
 	fi.results = make(chan *indexPart, cap(fi.free))
 	jobs := make(chan *indexPart, workers)
+	first := section
 	if section <= 0 {
 		// Eight sections a goroutine at least, for the last ones to
-		// end together.
+		// end together; a short first one, for the first games to
+		// come at once.
 		section = min(max(size/int64(8*workers), minIndexSection), maxIndexSection)
+		first = firstIndexSection
 	}
 	go func() {
-		fi.cut(ctx, section, jobs)
+		fi.cut(ctx, first, section, jobs)
 		close(jobs)
 	}()
 	var wg sync.WaitGroup
@@ -180,8 +188,10 @@ func newFileIndexer(ctx context.Context, r io.ReaderAt, size, section int64) *In
 		wg.Go(func() {
 			var pr partReader
 			for pt := range jobs {
-				pt.sec = NewSectionReader(r, size, pt.start, pt.end)
-				pr.read(ctx, pt)
+				if !pt.follows {
+					pt.sec = NewSectionReader(r, size, pt.start, pt.end)
+					pr.read(ctx, pt)
+				}
 				fi.results <- pt
 			}
 		})
@@ -194,17 +204,24 @@ func newFileIndexer(ctx context.Context, r io.ReaderAt, size, section int64) *In
 	return ix
 }
 
-// cut cuts the file into sections of about size bytes and sends them in
-// order to jobs, in parts taken from free, until the end of the file or
-// ctx is done. Where the file cannot be read to find a cut, the rest of
-// it is one section, whose reader meets the error where a reader of the
-// whole file would.
-func (fi *fileIndex) cut(ctx context.Context, size int64, jobs chan<- *indexPart) {
-	start := int64(0)
+// cut cuts the file into sections of about size bytes (the first one
+// first bytes) and sends them in order to jobs, in parts taken from free,
+// until the end of the file or ctx is done. A cut is looked for in the
+// size bytes past the section's length: past them, the next section
+// follows on, for the reader before to read. Where the file cannot be
+// read to find a cut, the rest of it is one section, whose reader meets
+// the error where a reader of the whole file would.
+func (fi *fileIndex) cut(ctx context.Context, first, size int64, jobs chan<- *indexPart) {
+	start, follows := int64(0), false
 	for seq := 0; start < fi.size; seq++ {
-		end, err := Cut(fi.r, start+size, fi.size)
+		length := size
+		if seq == 0 {
+			length = first
+		}
+		limit := min(fi.size, start+length+size)
+		end, err := Cut(fi.r, start+length, limit)
 		if err != nil {
-			end = fi.size
+			end, limit = fi.size, fi.size
 		}
 		var pt *indexPart
 		select {
@@ -212,27 +229,45 @@ func (fi *fileIndex) cut(ctx context.Context, size int64, jobs chan<- *indexPart
 		case <-ctx.Done():
 			return // the reading ended: nothing is waiting
 		}
-		pt.seq, pt.start, pt.end = seq, start, end
+		pt.seq, pt.start, pt.end, pt.follows = seq, start, end, follows
 		select {
 		case jobs <- pt:
 		case <-ctx.Done():
 			return
 		}
-		start = end
+		start, follows = end, end == limit
 	}
 }
 
+// waitTick is how often Run, waiting for a section, asks whether to
+// pause: a game may run on for gigabytes.
+const waitTick = 10 * time.Millisecond
+
+// errPause stops take when pause asked to.
+var errPause = errors.New("paused")
+
 // take returns the next part in file order, read by the reader of its
 // section or, when a game of the section before runs past its start,
-// read again by that reader; nil at the end of the file.
-func (fi *fileIndex) take(ctx context.Context) (*indexPart, error) {
+// read again by that reader; nil at the end of the file. While it waits
+// for the section to be read, it asks pause now and then, and returns
+// errPause when it says so.
+func (fi *fileIndex) take(ctx context.Context, pause func() bool) (*indexPart, error) {
+	var tick *time.Ticker
 	for fi.pending[fi.next] == nil {
+		if tick == nil {
+			tick = time.NewTicker(waitTick)
+			defer tick.Stop()
+		}
 		select {
 		case pt, ok := <-fi.results:
 			if !ok {
 				return nil, nil
 			}
 			fi.pending[pt.seq] = pt
+		case <-tick.C:
+			if pause() {
+				return nil, errPause
+			}
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}
@@ -242,10 +277,11 @@ func (fi *fileIndex) take(ctx context.Context) (*indexPart, error) {
 	fi.next++
 	switch {
 	case fi.cur == nil:
-	case pt.start == fi.cur.Stop():
+	case !pt.follows && pt.start == fi.cur.Stop():
 		fi.base += fi.cur.stopLine - 1
 	default:
-		// The section's games are dropped: the reader before reads on.
+		// The section's games, if read, are dropped: the reader before
+		// reads on.
 		fi.cur.Extend(pt.end)
 		if fi.again == nil {
 			fi.again = &indexPart{}
@@ -273,81 +309,78 @@ func (fi *fileIndex) release(pt *indexPart) {
 func (ix *Indexer) runFile(ctx context.Context, pause func() bool) error {
 	fi := ix.file
 	done := ctx.Done()
+	// While it waits, pause is asked only once games came, as it is
+	// after a game.
+	from := ix.x.games.n
+	waiting := func() bool { return ix.x.games.n > from && pause != nil && pause() }
 	for {
 		select {
 		case <-done:
 			return ctx.Err()
 		default:
 		}
-		if fi.part != nil && fi.k == len(fi.part.games) {
-			pt := fi.part
-			fi.part = nil
-			if pt.err != nil {
-				return ix.endFile(pt.err)
-			}
-			ix.in.n = max(ix.in.n, pt.end)
-			fi.release(pt)
+		pt, err := fi.take(ctx, waiting)
+		switch {
+		case err == errPause:
+			return nil
+		case err != nil && err == ctx.Err():
+			return err
+		case err != nil:
+			return ix.endFile(err)
+		case pt == nil:
+			ix.in.n = fi.size
+			return ix.endFile(io.EOF)
 		}
-		if fi.part == nil {
-			pt, err := fi.take(ctx)
-			switch {
-			case err != nil && err == ctx.Err():
-				return err
-			case err != nil:
-				return ix.endFile(err)
-			case pt == nil:
-				ix.in.n = fi.size
-				return ix.endFile(io.EOF)
-			}
-			fi.part, fi.k, fi.e = pt, 0, 0
-			// The part's values are numbered as they first come in
-			// it: those new to the index get their ids in the order a
-			// reading of the whole file gives them.
-			fi.ids = fi.ids[:0]
-			for _, v := range pt.values {
-				fi.ids = append(fi.ids, ix.valueID(v))
-			}
-			continue
+		ix.addPart(pt)
+		if pt.err != nil {
+			return ix.endFile(pt.err)
 		}
-		ix.addFromPart()
+		ix.in.n = max(ix.in.n, pt.end)
+		fi.release(pt)
 		if pause != nil && pause() {
 			return nil
 		}
 	}
 }
 
-// addFromPart adds the next game of the part being taken to the index.
-func (ix *Indexer) addFromPart() {
+// addPart adds the games of a part to the index.
+func (ix *Indexer) addPart(pt *indexPart) {
 	fi := ix.file
-	pt, k := fi.part, fi.k
-	fi.k++
-	e := pt.games[k]
-	for f, id := range e.tags {
-		e.tags[f] = fi.ids[id]
+	// The part's values are numbered as they first come in it: those new
+	// to the index get their ids in the order a reading of the whole
+	// file gives them.
+	fi.ids = fi.ids[:0]
+	for _, v := range pt.values {
+		fi.ids = append(fi.ids, ix.valueID(v))
 	}
-	line := int64(e.line) + int64(fi.base) - 1
-	e.line = saturate(line)
-	i := ix.x.games.n
-	ix.x.games.add(e)
-	ix.in.n = max(ix.in.n, e.off()+int64(e.length))
-	// The part's errors are in the order of its games.
-	if fi.e == len(pt.errs) || pt.errs[fi.e].k != k {
-		return
+	errs := pt.errs
+	for k, e := range pt.games {
+		for f, id := range e.tags {
+			e.tags[f] = fi.ids[id]
+		}
+		line := int64(e.line) + int64(fi.base) - 1
+		e.line = saturate(line)
+		i := ix.x.games.n
+		ix.x.games.add(e)
+		ix.in.n = max(ix.in.n, e.off()+int64(e.length))
+		if len(errs) == 0 || errs[0].k != k {
+			continue
+		}
+		pe := errs[0]
+		errs = errs[1:]
+		err := pe.err
+		if pe.read {
+			err = fmt.Errorf("game %d, line %d: %w", i+1, line, pe.err)
+		} else if se, ok := err.(*SyntaxError); ok {
+			// Numbered from the start of the section: from the start
+			// of the file.
+			numbered := *se
+			numbered.Game = i + 1
+			numbered.Line += fi.base - 1
+			err = &numbered
+		}
+		ix.x.errs = append(ix.x.errs, GameError{Index: i, Err: err})
 	}
-	pe := pt.errs[fi.e]
-	fi.e++
-	err := pe.err
-	if pe.read {
-		err = fmt.Errorf("game %d, line %d: %w", i+1, line, pe.err)
-	} else if se, ok := err.(*SyntaxError); ok {
-		// Numbered from the start of the section: from the start of
-		// the file.
-		numbered := *se
-		numbered.Game = i + 1
-		numbered.Line += fi.base - 1
-		err = &numbered
-	}
-	ix.x.errs = append(ix.x.errs, GameError{Index: i, Err: err})
 }
 
 // endFile ends the indexing with err, and the goroutines with it.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"io"
+	"log"
+	"strconv"
 	"strings"
 	"time"
 
@@ -219,28 +221,51 @@ func (s *Session) Open(path string) (*Collection, error) {
 	return c, nil
 }
 
-// index indexes the file in the background: the first part, then the
-// rest in batches of batchInterval, each handed to the session. A file
-// whose first megabyte holds no PGN fails at once (see sniff); a file
-// stopped (see Stop) is no longer read, even in the middle of a game.
-func (s *Session) index(ctx context.Context, c *Collection, src io.ReadCloser) {
+// index indexes the file, as it was stamped, in the background and on
+// every processor: the first part, then the rest in batches of
+// batchInterval, each handed to the session. A file whose first megabyte
+// holds no PGN fails at once (see sniff); a file stopped (see Stop) is no
+// longer read, even in the middle of a game. Standard error tells how
+// long a file took.
+func (s *Session) index(ctx context.Context, c *Collection, src indexedFile) {
 	defer close(c.done)
 	defer src.Close()
-	ix := pgn.NewIndexer(&sniffer{r: ctxReader{ctx: ctx, r: src}})
-	start, games := time.Now(), 0
-	err := ix.Run(ctx, func() bool {
-		games++
-		return games >= firstPartGames || time.Since(start) >= firstPartTime
+	ix := pgn.NewFileIndexer(ctx, &sniffedFile{ctx: ctx, r: src, size: c.stamp.Size}, c.stamp.Size)
+	start := time.Now()
+	end := ix.Run(ctx, func() bool {
+		return ix.Len() >= firstPartGames || time.Since(start) >= firstPartTime
 	})
-	x, read := ix.Index(), ix.BytesRead()
+	x, read, err := ix.Index(), ix.BytesRead(), end
 	s.post(func() { s.firstPart(c, x, read, err) })
-	for stop := err; stop == nil; {
+	for end == nil {
 		last := time.Now()
-		err := ix.Run(ctx, func() bool { return time.Since(last) >= batchInterval })
-		x, read := ix.Index(), ix.BytesRead()
+		end = ix.Run(ctx, func() bool { return time.Since(last) >= batchInterval })
+		x, read, err := ix.Index(), ix.BytesRead(), end
 		s.post(func() { s.indexedMore(c, x, read, err) })
-		stop = err
 	}
+	if end == io.EOF {
+		log.Printf("index: %d games, %s in %v", ix.Index().Len(), byteSize(ix.BytesRead()), time.Since(start).Round(time.Millisecond))
+	}
+}
+
+// indexedFile is a file being indexed.
+type indexedFile interface {
+	io.ReaderAt
+	io.Closer
+}
+
+// byteSize writes a number of bytes for the log, in decimal units as
+// file managers show them: "2.3 GB", "23.3 MB", "870 B".
+func byteSize(n int64) string {
+	switch {
+	case n >= 1e9:
+		return strconv.FormatFloat(float64(n)/1e9, 'f', 1, 64) + " GB"
+	case n >= 1e6:
+		return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) + " MB"
+	case n >= 1e3:
+		return strconv.FormatFloat(float64(n)/1e3, 'f', 1, 64) + " kB"
+	}
+	return strconv.FormatInt(n, 10) + " B"
 }
 
 // firstPart decides what to do with the first part of a file indexed:
