@@ -88,6 +88,24 @@ type Collection struct {
 	failed  map[int]error // games that could not be opened (illegal moves...)
 	order   *Order
 	used    bool // the user sorted, filtered or chose in the list
+
+	// post and changed, when not nil, let a long list be sorted and
+	// filtered in the background (see Order).
+	post    func(func())
+	changed func()
+}
+
+// attach lets the list of c be sorted and filtered in the background,
+// the results handed to s, when s runs on a goroutine of its own.
+func (c *Collection) attach(s *Session) {
+	if !s.async {
+		return
+	}
+	c.post = s.post
+	c.changed = func() { s.onChange(Event{Change: CollectionChanged, Collection: c}) }
+	if c.order != nil {
+		c.order.post, c.order.changed = c.post, c.changed
+	}
 }
 
 // edit is a game written back into the file: its new length.
@@ -179,7 +197,8 @@ func (c *Collection) Single() bool {
 func (c *Collection) update(x *pgn.Index, read int64, err error) {
 	c.index, c.read = x, read
 	if c.order == nil {
-		c.order = newOrder(x, func(i int) bool { return x.Err(i) != nil })
+		c.order = newOrder(x)
+		c.order.post, c.order.changed = c.post, c.changed
 	} else {
 		c.order.grow(x)
 	}
@@ -210,6 +229,7 @@ func (s *Session) Open(path string) (*Collection, error) {
 		return nil, &FileError{Path: path, Err: err}
 	}
 	c := &Collection{path: path, current: -1, failed: map[int]error{}}
+	c.attach(s)
 	if c.stamp, err = safefile.StampOf(path); err != nil {
 		f.Close()
 		return nil, &FileError{Path: path, Err: err}
