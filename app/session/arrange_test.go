@@ -3,7 +3,9 @@ package session
 import (
 	"context"
 	"errors"
+	"io"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/echiquier/echiquier/app/pgn"
@@ -126,5 +128,24 @@ func TestALongListIsSortedInTheBackground(t *testing.T) {
 			t.Errorf("the sort called off showed: %v", o.rows)
 		}
 	default:
+	}
+}
+
+// TestGameOrderLeavesOutBadGamesIndexedLater: a bad game read after the
+// first part of the file is not listed either (it was: the games left out
+// were those of the first part's index).
+func TestGameOrderLeavesOutBadGamesIndexedLater(t *testing.T) {
+	ix := pgn.NewIndexer(strings.NewReader(orderGames))
+	n := 0
+	if err := ix.Run(context.Background(), func() bool { n++; return n == 2 }); err != nil {
+		t.Fatal(err)
+	}
+	o := newOrder(ix.Index())
+	if err := ix.Run(context.Background(), nil); err != io.EOF {
+		t.Fatal(err)
+	}
+	o.grow(ix.Index())
+	if !slices.Equal(o.rows, []int32{0, 1, 2, 4}) {
+		t.Errorf("rows %v, want [0 1 2 4]", o.rows)
 	}
 }
