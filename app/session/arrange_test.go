@@ -149,3 +149,18 @@ func TestGameOrderLeavesOutBadGamesIndexedLater(t *testing.T) {
 		t.Errorf("rows %v, want [0 1 2 4]", o.rows)
 	}
 }
+
+func TestMergeSorted(t *testing.T) {
+	compare := func(p, q int32) int { return int(p/10 - q/10) } // alike by tens
+	for _, tc := range []struct{ a, b, want []int32 }{
+		{[]int32{10, 20, 30}, []int32{5, 25, 35}, []int32{5, 10, 20, 25, 30, 35}},
+		{[]int32{10, 11, 20}, []int32{12, 13}, []int32{10, 11, 12, 13, 20}},
+		{nil, []int32{1, 2}, []int32{1, 2}},
+		{[]int32{1, 2}, nil, []int32{1, 2}},
+		{[]int32{50}, []int32{1, 2, 3}, []int32{1, 2, 3, 50}},
+	} {
+		if got := mergeSorted(slices.Clone(tc.a), tc.b, compare); !slices.Equal(got, tc.want) {
+			t.Errorf("merge %v and %v: %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}

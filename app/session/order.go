@@ -162,25 +162,34 @@ func (o *Order) grow(x *pgn.Index) {
 // compareRows is compare for rows.
 func (o *Order) compareRows(p, q int32) int { return o.compare(int(p), int(q)) }
 
-// mergeSorted merges b, a short sorted list, into a, a long one: each
-// game of b goes before the first game of a that comes after it, found
-// by bisection.
+// mergeSorted merges b, a short sorted list, into a, a long one, in
+// place: each game of b goes before the first game of a that comes after
+// it, found by bisection, and a's games move up once, from the back.
 func mergeSorted(a, b []int32, compare func(p, q int32) int) []int32 {
 	if len(b) == 0 {
 		return a
 	}
-	out := make([]int32, 0, len(a)+len(b))
-	for _, g := range b {
-		k, _ := slices.BinarySearchFunc(a, g, func(e, g int32) int {
+	at := make([]int, len(b)) // how many games of a come before b[j]
+	lo := 0
+	for j, g := range b {
+		k, _ := slices.BinarySearchFunc(a[lo:], g, func(e, g int32) int {
 			if compare(g, e) < 0 {
 				return 1
 			}
 			return -1
 		})
-		out = append(append(out, a[:k]...), g)
-		a = a[k:]
+		lo += k
+		at[j] = lo
 	}
-	return append(out, a...)
+	end := len(a)
+	a = slices.Grow(a, len(b))[:len(a)+len(b)]
+	for j := len(b) - 1; j >= 0; j-- {
+		k := at[j]
+		copy(a[k+j+1:end+j+1], a[k:end])
+		a[k+j] = b[j]
+		end = k
+	}
+	return a
 }
 
 // sortBy sorts by a Column, or reverses the order when the games are
