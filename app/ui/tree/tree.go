@@ -6,6 +6,7 @@ package tree
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log"
 	"os"
 	"time"
@@ -267,7 +268,7 @@ func (p *Tree) finished(b *treeBuild, t *explore.Tree, err error) {
 	b.cancel()
 	switch {
 	case err == nil:
-		log.Printf("opening tree: %d games, %d positions in %v", t.Len(), t.Positions(), time.Since(b.started).Round(time.Millisecond))
+		log.Printf("opening tree: %d games, %d positions in %v%s", t.Len(), t.Positions(), time.Since(b.started).Round(time.Millisecond), peakText(peakMemory()))
 	case b.cachedOnly:
 		// Not cached (or the cache cannot tell): built once the file is
 		// indexed, which may be now.
@@ -284,6 +285,15 @@ func (p *Tree) finished(b *treeBuild, t *explore.Tree, err error) {
 	}
 	p.tree = t
 	p.showPosition(true)
+}
+
+// peakText is the program's peak memory as the tree's log line ends
+// with it (", peak 580 MB"); nothing when the system does not tell.
+func peakText(peak int64) string {
+	if peak <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(", peak %d MB", (peak+1<<19)>>20)
 }
 
 // stop stops the build; the tree of the games read so far stays.
