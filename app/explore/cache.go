@@ -29,11 +29,13 @@ import (
 // game lists stay in the cache file and are read from it by Games; the
 // rest is read into memory.
 //
-// Layout, little-endian: the header (headerSize bytes), the game lists,
-// then the tables: the position table's keys and values, and by position
-// id the first move, the games and the list offsets, then the moves as
-// columns, then a CRC-32C of each block of listSumBlock bytes of the
-// lists.
+// Layout, little-endian: the header (headerSize bytes), the game lists
+// (of the positions, then of the games that came again), then the
+// tables: the position table's keys and values, and by position id the
+// first move, the games and the list offsets, then the moves as columns,
+// then a CRC-32C of each block of listSumBlock bytes of the lists; last,
+// when games came again, by position the length of its list, and by
+// game that came again its number, its list's length and offset.
 //
 // A cache file is not trusted: a disk error, a file cut short or another
 // program's writing may have damaged it. Before anything is allocated,
@@ -47,7 +49,7 @@ import (
 // is built again.
 
 // magic starts a cache file; its last byte is the format's version.
-const magic = "ECHTREE\x03"
+const magic = "ECHTREE\x04"
 
 const headerSize = 128
 
@@ -63,12 +65,14 @@ type header struct {
 	Positions int64
 	Slots     int64 // of the position table
 	Edges     int64
-	TablesAt  int64 // where the lists end and the tables start
+	// Repeated is the number of games that came again (Tree.reps).
+	Repeated int64
+	TablesAt int64 // where the lists end and the tables start
 	// TablesSum is the CRC-32C of the tables, HeaderSum that of the
 	// header with HeaderSum 0. The header is written last, once the rest
 	// is: a file whose build did not end has no valid header.
 	TablesSum, HeaderSum uint32
-	Padding              [headerSize - 8 - sourceKeySize - 8 - 6*8 - 2*4]byte
+	Padding              [headerSize - 8 - sourceKeySize - 8 - 7*8 - 2*4]byte
 }
 
 // listSumBlock is the size of the blocks of the lists that each have a
@@ -374,6 +378,12 @@ func (t *Tree) save(f *os.File) error {
 	}
 	put(sums)
 	put(t.listSums)
+	if t.reps != nil {
+		put(t.listLen)
+		put(t.reps)
+		put(t.repCount)
+		put(t.repAt)
+	}
 	if err == nil {
 		err = w.Flush()
 	}
@@ -382,7 +392,7 @@ func (t *Tree) save(f *os.File) error {
 	}
 	h := header{Source: t.source, Content: t.content, Games: int64(t.games), Skipped: int64(t.skipped),
 		Positions: int64(len(t.count)), Slots: int64(len(t.pos.slots)), Edges: int64(len(order)),
-		TablesAt: at, TablesSum: sum.Sum32()}
+		Repeated: int64(len(t.reps)), TablesAt: at, TablesSum: sum.Sum32()}
 	copy(h.Magic[:], magic)
 	b, err := h.encode()
 	if err != nil {
@@ -510,9 +520,14 @@ func (h *header) check(size int64) (int64, error) {
 	// The table has a power of two of slots, three quarters full at
 	// most.
 	case h.Slots < 0 || h.Slots > maxSlots || h.Slots&(h.Slots-1) != 0 || 4*h.Positions > 3*h.Slots:
+	// A game that came again is a game of the file.
+	case h.Repeated < 0 || h.Repeated > h.Games:
 	default:
 		// Each count is bounded: no product overflows.
 		tables := 12*h.Slots + 16*h.Positions + 12 + 30*h.Edges + 4*listBlocks(h.TablesAt)
+		if h.Repeated > 0 {
+			tables += 4*h.Positions + 16*h.Repeated + 8
+		}
 		if tables == size-h.TablesAt {
 			return tables, nil
 		}
@@ -532,6 +547,9 @@ type tables struct {
 	vals, first, count []uint32
 	edges              []edge
 	listSums           []uint32
+	// Of the games that came again, nil when none did.
+	listLen, reps, repCount []uint32
+	repAt                   []uint64
 }
 
 // readTables reads the tables of a cache file of header h, of size
@@ -582,6 +600,13 @@ func (h *header) readTables(r io.ReaderAt, size int64) (*tables, error) {
 		tb.edges[i].eloSum = s
 	}
 	get(tb.listSums)
+	if k := h.Repeated; k > 0 {
+		tb.listLen, tb.reps, tb.repCount, tb.repAt = make([]uint32, n), make([]uint32, k), make([]uint32, k), make([]uint64, k+1)
+		get(tb.listLen)
+		get(tb.reps)
+		get(tb.repCount)
+		get(tb.repAt)
+	}
 	if err != nil || sum.Sum32() != h.TablesSum {
 		return nil, ErrDamagedCache
 	}
@@ -596,18 +621,30 @@ func (h *header) readTables(r io.ReaderAt, size int64) (*tables, error) {
 // would read again.
 func (tb *tables) tree(h *header) (*Tree, error) {
 	n := len(tb.count)
-	if tb.first[0] != 0 || int64(tb.first[n]) != h.Edges || tb.listAt[0] != headerSize || tb.listAt[n] != uint64(h.TablesAt) {
+	listsEnd := uint64(h.TablesAt) // of the positions' lists
+	if tb.reps != nil {
+		listsEnd = tb.repAt[0]
+		if err := tb.checkRepeats(h); err != nil {
+			return nil, err
+		}
+	}
+	if tb.first[0] != 0 || int64(tb.first[n]) != h.Edges || tb.listAt[0] != headerSize || tb.listAt[n] != listsEnd {
 		return nil, ErrDamagedCache
 	}
-	t := &Tree{count: tb.count, listAt: tb.listAt, edges: tb.edges, listSums: tb.listSums}
+	t := &Tree{count: tb.count, listAt: tb.listAt, edges: tb.edges, listSums: tb.listSums,
+		listLen: tb.listLen, reps: tb.reps, repCount: tb.repCount, repAt: tb.repAt}
 	// Each position's moves follow each other.
 	t.next = make([]uint32, len(tb.edges))
 	for i := range n {
 		from, to := tb.first[i], tb.first[i+1]
 		// The moves in order and within the tables; a game of a list
 		// takes a byte at least.
-		if from > to || int64(to) > h.Edges || tb.listAt[i] > tb.listAt[i+1] ||
-			int64(tb.count[i]) > h.Games || uint64(tb.count[i]) > tb.listAt[i+1]-tb.listAt[i] {
+		listed := tb.count[i]
+		if tb.listLen != nil {
+			listed = tb.listLen[i]
+		}
+		if from > to || int64(to) > h.Edges || tb.listAt[i] > tb.listAt[i+1] || int64(tb.count[i]) > h.Games ||
+			listed > tb.count[i] || uint64(listed) > tb.listAt[i+1]-tb.listAt[i] {
 			return nil, ErrDamagedCache
 		}
 		for e := from; e < to; e++ {
@@ -638,4 +675,21 @@ func (tb *tables) tree(h *header) (*Tree, error) {
 		return nil, ErrDamagedCache
 	}
 	return t, nil
+}
+
+// checkRepeats checks the lists of the games that came again: games of
+// the file in file order, their lists one after the other from the end
+// of the positions' lists to the tables, a game a byte at least.
+func (tb *tables) checkRepeats(h *header) error {
+	k := len(tb.reps)
+	if tb.repAt[k] != uint64(h.TablesAt) || tb.repAt[0] < headerSize {
+		return ErrDamagedCache
+	}
+	for j, g := range tb.reps {
+		if g == 0 || int64(g) > h.Games || (j > 0 && g <= tb.reps[j-1]) ||
+			tb.repAt[j] > tb.repAt[j+1] || tb.repCount[j] == 0 || uint64(tb.repCount[j]) > tb.repAt[j+1]-tb.repAt[j] {
+			return ErrDamagedCache
+		}
+	}
+	return nil
 }
