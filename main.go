@@ -34,7 +34,7 @@ func main() {
 	}
 	store, more := settings.OpenFile(settings.DefaultPath(app.ID), settings.Options{Import: fynePrefs})
 	notices = append(notices, more...)
-	app.New(fyneapp.NewWithID(app.ID), app.Options{Settings: store, SettingsNotices: notices}).Run(os.Args[1:])
+	app.New(app.Steady(fyneapp.NewWithID(app.ID)), app.Options{Settings: store, SettingsNotices: notices}).Run(os.Args[1:])
 	if err := store.Close(); err != nil {
 		log.Print(err)
 	}
