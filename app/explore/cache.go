@@ -327,39 +327,32 @@ func (t *Tree) save(f *os.File) error {
 		return err
 	}
 	sum := crc32.New(castagnoli)
-	w := bufio.NewWriterSize(io.MultiWriter(f, sum), 1<<16)
-	put := func(data any) {
-		if err == nil {
-			err = binary.Write(w, binary.LittleEndian, data)
-		}
+	// The tables are written a value at a time through a buffer: arrays
+	// of them, or binary.Write's copy of each, would cost a hundred
+	// megabytes more for a large file at the build's end, when its
+	// memory is at its highest.
+	c := &columns{w: io.MultiWriter(f, sum), buf: make([]byte, 0, 1<<16+8)}
+	for _, s := range t.pos.slots {
+		c.u64(s.key)
 	}
-	keys := make([]uint64, len(t.pos.slots))
-	vals := make([]uint32, len(t.pos.slots))
-	for i, s := range t.pos.slots {
-		keys[i], vals[i] = s.key, s.id
+	for _, s := range t.pos.slots {
+		c.u32(s.id)
 	}
-	put(keys)
-	put(vals)
 	// The file holds each position's moves one after the other, from
-	// first[id] to first[id+1]: order[k] is the move at k.
-	first := make([]uint32, len(t.first)+1)
-	order := make([]uint32, 0, len(t.edges))
-	for id, e := range t.first {
-		first[id] = uint32(len(order))
+	// first[id] to first[id+1].
+	edges := uint32(0)
+	for _, e := range t.first {
+		c.u32(edges)
 		for ; e != noEdge; e = t.next[e] {
-			order = append(order, e)
+			edges++
 		}
 	}
-	first[len(t.first)] = uint32(len(order))
-	put(first)
-	put(t.count)
-	put(t.listAt)
-	cols := make([]uint32, len(order))
-	moves := make([]uint16, len(order))
-	for i, e := range order {
-		moves[i] = t.edges[e].move
+	c.u32(edges)
+	c.u32s(t.count)
+	for _, at := range t.listAt {
+		c.u64(at)
 	}
-	put(moves)
+	t.eachEdge(func(e *edge) { c.u16(e.move) })
 	for _, field := range []func(e *edge) uint32{
 		func(e *edge) uint32 { return e.games },
 		func(e *edge) uint32 { return e.white },
@@ -367,31 +360,23 @@ func (t *Tree) save(f *os.File) error {
 		func(e *edge) uint32 { return e.black },
 		func(e *edge) uint32 { return e.eloN },
 	} {
-		for i, e := range order {
-			cols[i] = field(&t.edges[e])
-		}
-		put(cols)
+		t.eachEdge(func(e *edge) { c.u32(field(e)) })
 	}
-	sums := make([]uint64, len(order))
-	for i, e := range order {
-		sums[i] = t.edges[e].eloSum
-	}
-	put(sums)
-	put(t.listSums)
+	t.eachEdge(func(e *edge) { c.u64(e.eloSum) })
+	c.u32s(t.listSums)
 	if t.reps != nil {
-		put(t.listLen)
-		put(t.reps)
-		put(t.repCount)
-		put(t.repAt)
+		c.u32s(t.listLen)
+		c.u32s(t.reps)
+		c.u32s(t.repCount)
+		for _, at := range t.repAt {
+			c.u64(at)
+		}
 	}
-	if err == nil {
-		err = w.Flush()
-	}
-	if err != nil {
+	if err := c.flush(); err != nil {
 		return err
 	}
 	h := header{Source: t.source, Content: t.content, Games: int64(t.games), Skipped: int64(t.skipped),
-		Positions: int64(len(t.count)), Slots: int64(len(t.pos.slots)), Edges: int64(len(order)),
+		Positions: int64(len(t.count)), Slots: int64(len(t.pos.slots)), Edges: int64(edges),
 		Repeated: int64(len(t.reps)), TablesAt: at, TablesSum: sum.Sum32()}
 	copy(h.Magic[:], magic)
 	b, err := h.encode()
@@ -402,6 +387,61 @@ func (t *Tree) save(f *os.File) error {
 		return err
 	}
 	return f.Sync()
+}
+
+// eachEdge calls f with the moves of the positions, by position id, each
+// position's as they are linked.
+func (t *Tree) eachEdge(f func(e *edge)) {
+	for _, e := range t.first {
+		for ; e != noEdge; e = t.next[e] {
+			f(&t.edges[e])
+		}
+	}
+}
+
+// columns writes the values of a cache file's tables to w, little-endian,
+// through a buffer.
+type columns struct {
+	w   io.Writer
+	buf []byte
+	err error
+}
+
+func (c *columns) u16(v uint16) {
+	c.buf = binary.LittleEndian.AppendUint16(c.buf, v)
+	c.spill()
+}
+
+func (c *columns) u32(v uint32) {
+	c.buf = binary.LittleEndian.AppendUint32(c.buf, v)
+	c.spill()
+}
+
+func (c *columns) u64(v uint64) {
+	c.buf = binary.LittleEndian.AppendUint64(c.buf, v)
+	c.spill()
+}
+
+func (c *columns) u32s(vs []uint32) {
+	for _, v := range vs {
+		c.u32(v)
+	}
+}
+
+// spill writes the buffer once it is full.
+func (c *columns) spill() {
+	if len(c.buf) >= 1<<16 {
+		c.flush()
+	}
+}
+
+// flush writes the buffer, and returns the first error of w.
+func (c *columns) flush() error {
+	if c.err == nil && len(c.buf) > 0 {
+		_, c.err = c.w.Write(c.buf)
+	}
+	c.buf = c.buf[:0]
+	return c.err
 }
 
 // encode returns the header as a cache file has it, with its sum.
