@@ -384,3 +384,22 @@ func TestTreeLogsItsPeakMemory(t *testing.T) {
 		t.Errorf("peak %s MB", line[1])
 	}
 }
+
+// A tree being built shows its progress by whole percents, as its status
+// says it: the window is not redrawn for less.
+func TestTreeProgressByWholePercents(t *testing.T) {
+	h := newHarness(t)
+	h.openGames(treeGames)
+	h.Shortcut(kit.OpeningTree)
+	b := h.p.build
+	if b == nil {
+		t.Fatal("showing the tree did not start building it")
+	}
+	for _, done := range []int64{1234, 1290} {
+		h.p.progressed(b, done, 10000)
+		if got := h.p.progress.Value; got != 0.12 || !strings.Contains(h.p.status.Text, "12%") {
+			t.Errorf("%d bytes of 10000 read: the bar at %v, the status %q", done, got, h.p.status.Text)
+		}
+	}
+	h.waitForTree()
+}
