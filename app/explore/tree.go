@@ -301,7 +301,9 @@ func (t *Tree) eachRun(i int, f func(first uint64, n int)) error {
 				continue
 			}
 			if reps == nil {
-				reps = t.listOf(t.repAt[k], t.repAt[k+1], t.repCount[k])
+				// Most lists of repeats are short: a block of the
+				// cache file's sums at a time.
+				reps = t.listReader(listSumBlock, t.repAt[k], t.repAt[k+1], t.repCount[k])
 			} else {
 				reps.reset(int64(t.repAt[k]), int64(t.repAt[k+1]), t.repCount[k])
 			}
@@ -340,11 +342,14 @@ type listReader struct {
 // listOf returns a reader of the list of count games in
 // lists[from:to].
 func (t *Tree) listOf(from, to uint64, count uint32) *listReader {
-	block := make([]byte, min(listBlock, int64(to-from)+binary.MaxVarintLen64))
-	if t.reps != nil {
-		// Read again for lists of repeats, of any length.
-		block = make([]byte, listBlock)
-	}
+	return t.listReader(min(listBlock, int64(to-from)+binary.MaxVarintLen64), from, to, count)
+}
+
+// listReader returns a reader of the list of count games in
+// lists[from:to] that reads size bytes at a time (reset, it reads
+// another list as well, of any length).
+func (t *Tree) listReader(size int64, from, to uint64, count uint32) *listReader {
+	block := make([]byte, size)
 	lists := t.lists
 	if t.listSums != nil {
 		end := t.listAt[len(t.listAt)-1]
