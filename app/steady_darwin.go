@@ -1,0 +1,9 @@
+package app
+
+import "fyne.io/fyne/v2"
+
+// Steady returns a as it is: on macOS, Fyne needs the settings of the
+// application to be its own (it changes them as the system's theme
+// changes), and the window is drawn by the graphics processor, where a
+// blinking cursor costs little.
+func Steady(a fyne.App) fyne.App { return a }
