@@ -13,7 +13,7 @@ import "fyne.io/fyne/v2"
 // the settings of the application it holds (fyne.CurrentApp), which is
 // the one thing set here.
 func Steady(a fyne.App) fyne.App {
-	s := steadyApp{App: a, settings: steadySettings{a.Settings()}}
+	s := steadyApp{App: a, settings: steadySettings{a.Settings()}, motion: a.Settings().ShowAnimations()}
 	fyne.SetCurrentApp(s)
 	return s
 }
@@ -22,6 +22,18 @@ func Steady(a fyne.App) fyne.App {
 type steadyApp struct {
 	fyne.App
 	settings steadySettings
+	// motion is whether the system allows animations, as the
+	// application's own settings said: the board's moves still slide.
+	motion bool
+}
+
+// motion is whether the system allows animations, whatever Steady told
+// Fyne's widgets.
+func motion(a fyne.App) bool {
+	if s, ok := a.(steadyApp); ok {
+		return s.motion
+	}
+	return a.Settings().ShowAnimations()
 }
 
 func (a steadyApp) Settings() fyne.Settings { return a.settings }

@@ -7,3 +7,6 @@ import "fyne.io/fyne/v2"
 // changes), and the window is drawn by the graphics processor, where a
 // blinking cursor costs little.
 func Steady(a fyne.App) fyne.App { return a }
+
+// motion is whether the system allows animations.
+func motion(a fyne.App) bool { return a.Settings().ShowAnimations() }
