@@ -34,24 +34,24 @@ func main() {
 	}
 	store, more := settings.OpenFile(settings.DefaultPath(app.ID), settings.Options{Import: fynePrefs})
 	notices = append(notices, more...)
-	app.New(fyneapp.NewWithID(app.ID), app.Options{Settings: store, SettingsNotices: notices}).Run(os.Args[1:])
+	app.New(app.Steady(fyneapp.NewWithID(app.ID)), app.Options{Settings: store, SettingsNotices: notices}).Run(os.Args[1:])
 	if err := store.Close(); err != nil {
 		log.Print(err)
 	}
 }
 
 // memoryFloor is the soft memory limit of a program that holds little.
-const memoryFloor = 640 << 20
+const memoryFloor = 256 << 20
 
-// limitMemory keeps the runtime's soft memory limit at half as much again
-// as the live heap, and at least memoryFloor, checking every interval
-// until ctx is done. What the program keeps of a large file (the games'
-// index, the opening tree) is large, lives long and holds no pointers:
-// the collector's default lets garbage grow to as much again, and keeps
-// memory freed in pieces instead of giving it back. Near the limit it
-// collects sooner and gives memory back; the limit grows with what is
-// live, so a larger file costs more memory, never a collector that runs
-// without end.
+// limitMemory keeps the runtime's soft memory limit at a quarter as much
+// again as the live heap, and at least memoryFloor, checking every
+// interval until ctx is done. What the program keeps of a large file
+// (the games' index, the opening tree) is large, lives long and holds
+// few pointers: the collector's default lets garbage grow to as much
+// again, hundreds of megabytes, and keeps memory freed in pieces instead
+// of giving it back. Near the limit it collects sooner and gives memory
+// back; the limit grows with what is live, so a larger file costs more
+// memory, never a collector that runs without end.
 func limitMemory(ctx context.Context, interval time.Duration) {
 	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	tick := time.NewTicker(interval)
@@ -59,7 +59,7 @@ func limitMemory(ctx context.Context, interval time.Duration) {
 	for {
 		metrics.Read(live)
 		n := live[0].Value.Uint64()
-		debug.SetMemoryLimit(int64(max(memoryFloor, n+n/2)))
+		debug.SetMemoryLimit(int64(max(memoryFloor, n+n/4)))
 		select {
 		case <-ctx.Done():
 			return

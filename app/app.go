@@ -126,7 +126,7 @@ func New(fa fyne.App, o Options) *App {
 		player := sound.Open(resources.Sounds(), sound.Options{})
 		o.Sound, a.closeSound = player, player.Close
 	}
-	env := &kit.Env{App: fa, Settings: settings.New(o.Settings), Post: o.Post, Now: o.Now,
+	env := &kit.Env{App: fa, Settings: settings.New(o.Settings), Post: o.Post, Now: o.Now, Motion: motion(fa),
 		Openings: opening.NewBook(), French: opening.NewFrench()}
 	a.env = env
 	go func() { // 0.1 s: not on the UI goroutine

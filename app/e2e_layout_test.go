@@ -348,7 +348,10 @@ func (e *e2e) ocr(img image.Image, r image.Rectangle, psm int, found func(string
 	} {
 		big := filepath.Join(dir, fmt.Sprintf("big%d.png", i))
 		if out, err := exec.Command("convert", append(append([]string{part}, prepare...), big)...).CombinedOutput(); err != nil {
-			e.t.Fatalf("convert: %v\n%s", err, out)
+			// Seen once on a loaded machine (exit status 15): a reading
+			// missed, which the caller's polling tries again.
+			e.t.Logf("convert: %v\n%s", err, out)
+			return strings.Join(texts, "\n"), false
 		}
 		cmd := exec.Command("tesseract", big, "-", "--psm", fmt.Sprint(psm))
 		// One thread: as fast on a small picture, and fair to a machine

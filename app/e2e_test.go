@@ -221,7 +221,18 @@ func differentPixels(a, b image.Image, x0, y0, x1, y1 int) int {
 	return n
 }
 
+// e2eBinEnv names a program already built to test (make e2e gives the
+// release binary it packages); without it the test builds its own.
+const e2eBinEnv = "ECHIQUIER_E2E_BIN"
+
 func (e *e2e) build() {
+	if bin := os.Getenv(e2eBinEnv); bin != "" {
+		if _, err := os.Stat(bin); err != nil {
+			e.t.Fatalf("%s: %v", e2eBinEnv, err)
+		}
+		e.bin = bin
+		return
+	}
 	e.bin = filepath.Join(e.t.TempDir(), "echiquier")
 	cmd := exec.Command("go", "build", "-o", e.bin, "..")
 	if out, err := cmd.CombinedOutput(); err != nil {

@@ -68,9 +68,11 @@ type Board struct {
 	// a move made by clicks or keys, a move the app plays or reads, a step
 	// forward through the game. A castling rook jumps to its square. Other
 	// changes (a move the user dropped where it belongs, a step back, a
-	// jump through the game) show at once, and so does everything when the
-	// system asks for fewer animations. A refresh that changes the
-	// position while a piece slides ends the slide.
+	// jump through the game) show at once. Whoever sets it says whether
+	// the system allows animations: the board does not ask (the program
+	// tells Fyne's widgets not to animate, for the sake of a steady text
+	// cursor). A refresh that changes the position while a piece slides
+	// ends the slide.
 	Animate bool
 	// Locked, unless NoSquare (NewBoard sets NoSquare), holds the one piece
 	// the user may pick up, for the touch-move rule: trying to pick up

@@ -47,7 +47,7 @@ func (b *Board) followPosition() {
 	dropped := m.hasDropped && m.dropped.From == b.LastMove.From && m.dropped.To == b.LastMove.To
 	m.hasDropped = false
 	if !b.Animate || !b.HasLastMove || dropped || !b.onScreen() ||
-		!fyne.CurrentApp().Settings().ShowAnimations() || !reachedBy(prev, b.Pos, b.LastMove) {
+		!reachedBy(prev, b.Pos, b.LastMove) {
 		return
 	}
 	b.startSlide(prev)

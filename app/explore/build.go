@@ -175,6 +175,9 @@ type builder struct {
 	edges []edge
 	next  []uint32 // the next move of the same position, or noEdge
 	lists listBuilder
+	// again holds, by kept game, the numbers of the games that had its
+	// moves again.
+	again listBuilder
 	seen  *gameCache
 	games int
 	// skipped counts the unreadable games, repeats those recognised.
@@ -237,7 +240,7 @@ func (b *builder) add(bt *batch) error {
 		if rec.key != 0 {
 			if g, ok := b.seen.lookup(rec.key); ok {
 				b.repeats++
-				if err := b.seen.again(g, &rec, number, &b.lists); err != nil {
+				if err := b.seen.again(g, &rec, number, &b.again); err != nil {
 					return err
 				}
 				continue
@@ -273,7 +276,7 @@ func (b *builder) add(bt *batch) error {
 			mover ^= 1
 		}
 		if keep {
-			b.seen.keep(rec.key, rec.to-rec.from)
+			b.seen.keep(rec.key, rec.to-rec.from, number)
 		}
 	}
 	return nil
@@ -343,7 +346,8 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 	if opt.maxPositions == 0 {
 		opt.maxPositions = MaxPositions
 	}
-	b := &builder{lists: listBuilder{max: opt.maxPairs, dir: opt.dir}, seen: newGameCache(opt.maxSeen), maxPositions: opt.maxPositions}
+	b := &builder{lists: listBuilder{max: opt.maxPairs, dir: opt.dir}, again: listBuilder{max: opt.maxPairs, dir: opt.dir},
+		seen: newGameCache(opt.maxSeen), maxPositions: opt.maxPositions}
 	// Room for the plies a file of this size has, about one every eight
 	// bytes, and as many positions, up to a point: growing the tables as
 	// they fill costs more than the build's other work. Room reserved
@@ -352,6 +356,7 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 	plies := int(min(total/8, 1<<30))
 	b.reserve(min(plies, 1<<21), plies)
 	defer b.lists.close()
+	defer b.again.close()
 
 	workers := max(1, runtime.GOMAXPROCS(0))
 	if opt.section == 0 {
@@ -530,10 +535,10 @@ func (r *replayer) section(ctx context.Context, bt *batch) {
 	}
 }
 
-// tree finishes the tree: the moves of each position most played first,
-// the game lists written out. The lists go
-// to out when not nil (a cache file, at its current offset), else to
-// memory, or to a temporary file in dir when some were spilled already.
+// tree finishes the tree: the game lists written out, by position and
+// then by kept game that came again. The lists go to out when not nil (a
+// cache file, at its current offset), else to memory, or to a temporary
+// file in dir when some were spilled already.
 func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 	n := b.pos.n
 	t := &Tree{games: b.games, skipped: b.skipped, repeats: b.repeats}
@@ -549,7 +554,7 @@ func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 		}
 		sums = &blockSums{w: out}
 		base, w, t.lists = at, sums, out
-	case b.lists.spill != nil:
+	case b.lists.spill != nil || b.again.spill != nil:
 		f, err := os.CreateTemp(dir, "echiquier-tree-*.tmp")
 		if err != nil {
 			return nil, err
@@ -562,18 +567,22 @@ func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 			}
 			return err
 		})
-	}
-	if out == nil && b.lists.spill == nil {
+	default:
 		// About two bytes a game a position; growing costs copies.
-		mem.Grow(2 * len(b.lists.pairs))
+		mem.Grow(2 * (len(b.lists.pairs) + len(b.again.pairs)))
 	}
 	// The lists are written while the moves are put in order: the two
 	// share nothing.
-	var offsets []uint64
-	var counts []uint32
+	var offsets, repAt []uint64
+	var counts, repCount []uint32
 	var listErr error
 	var writing sync.WaitGroup
-	writing.Go(func() { offsets, counts, listErr = b.lists.finish(n, w) })
+	kept := len(b.seen.games)
+	writing.Go(func() {
+		if offsets, counts, listErr = b.lists.finish(n, w); listErr == nil && b.again.written() {
+			repAt, repCount, listErr = b.again.finish(kept, w)
+		}
+	})
 
 	// The tree keeps the builder's table, and its positions' first
 	// moves by id.
@@ -586,7 +595,6 @@ func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 	t.pos, b.pos = b.pos, table{}
 
 	b.seen.count(b.edges)
-	b.seen = nil
 	t.first, t.edges, t.next = heads, slices.Clip(b.edges), slices.Clip(b.next)
 	b.edges, b.next = nil, nil
 
@@ -601,12 +609,28 @@ func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 		t.lists = bytes.NewReader(mem.Bytes())
 	}
 	t.count, t.listAt = counts, offsets
+	if repAt != nil {
+		// Only the kept games that came again have a list.
+		for k, c := range repCount {
+			if c > 0 {
+				t.reps = append(t.reps, b.seen.games[k].number)
+				t.repAt = append(t.repAt, repAt[k]+offsets[n])
+				t.repCount = append(t.repCount, c)
+			}
+		}
+		t.repAt = append(t.repAt, repAt[kept]+offsets[n])
+		t.listLen, t.count = counts, b.seen.totals(counts)
+	}
+	b.seen = nil
 	if sums != nil {
 		t.listSums = sums.done()
 	}
 	if base != 0 {
 		for id := range t.listAt {
 			t.listAt[id] += uint64(base)
+		}
+		for k := range t.repAt {
+			t.repAt[k] += uint64(base)
 		}
 	}
 	return t, nil

@@ -29,11 +29,13 @@ import (
 // game lists stay in the cache file and are read from it by Games; the
 // rest is read into memory.
 //
-// Layout, little-endian: the header (headerSize bytes), the game lists,
-// then the tables: the position table's keys and values, and by position
-// id the first move, the games and the list offsets, then the moves as
-// columns, then a CRC-32C of each block of listSumBlock bytes of the
-// lists.
+// Layout, little-endian: the header (headerSize bytes), the game lists
+// (of the positions, then of the games that came again), then the
+// tables: the position table's keys and values, and by position id the
+// first move, the games and the list offsets, then the moves as columns,
+// then a CRC-32C of each block of listSumBlock bytes of the lists; last,
+// when games came again, by position the length of its list, and by
+// game that came again its number, its list's length and offset.
 //
 // A cache file is not trusted: a disk error, a file cut short or another
 // program's writing may have damaged it. Before anything is allocated,
@@ -47,7 +49,7 @@ import (
 // is built again.
 
 // magic starts a cache file; its last byte is the format's version.
-const magic = "ECHTREE\x03"
+const magic = "ECHTREE\x04"
 
 const headerSize = 128
 
@@ -63,12 +65,14 @@ type header struct {
 	Positions int64
 	Slots     int64 // of the position table
 	Edges     int64
-	TablesAt  int64 // where the lists end and the tables start
+	// Repeated is the number of games that came again (Tree.reps).
+	Repeated int64
+	TablesAt int64 // where the lists end and the tables start
 	// TablesSum is the CRC-32C of the tables, HeaderSum that of the
 	// header with HeaderSum 0. The header is written last, once the rest
 	// is: a file whose build did not end has no valid header.
 	TablesSum, HeaderSum uint32
-	Padding              [headerSize - 8 - sourceKeySize - 8 - 6*8 - 2*4]byte
+	Padding              [headerSize - 8 - sourceKeySize - 8 - 7*8 - 2*4]byte
 }
 
 // listSumBlock is the size of the blocks of the lists that each have a
@@ -323,39 +327,32 @@ func (t *Tree) save(f *os.File) error {
 		return err
 	}
 	sum := crc32.New(castagnoli)
-	w := bufio.NewWriterSize(io.MultiWriter(f, sum), 1<<16)
-	put := func(data any) {
-		if err == nil {
-			err = binary.Write(w, binary.LittleEndian, data)
-		}
+	// The tables are written a value at a time through a buffer: arrays
+	// of them, or binary.Write's copy of each, would cost a hundred
+	// megabytes more for a large file at the build's end, when its
+	// memory is at its highest.
+	c := &columns{w: io.MultiWriter(f, sum), buf: make([]byte, 0, 1<<16+8)}
+	for _, s := range t.pos.slots {
+		c.u64(s.key)
 	}
-	keys := make([]uint64, len(t.pos.slots))
-	vals := make([]uint32, len(t.pos.slots))
-	for i, s := range t.pos.slots {
-		keys[i], vals[i] = s.key, s.id
+	for _, s := range t.pos.slots {
+		c.u32(s.id)
 	}
-	put(keys)
-	put(vals)
 	// The file holds each position's moves one after the other, from
-	// first[id] to first[id+1]: order[k] is the move at k.
-	first := make([]uint32, len(t.first)+1)
-	order := make([]uint32, 0, len(t.edges))
-	for id, e := range t.first {
-		first[id] = uint32(len(order))
+	// first[id] to first[id+1].
+	edges := uint32(0)
+	for _, e := range t.first {
+		c.u32(edges)
 		for ; e != noEdge; e = t.next[e] {
-			order = append(order, e)
+			edges++
 		}
 	}
-	first[len(t.first)] = uint32(len(order))
-	put(first)
-	put(t.count)
-	put(t.listAt)
-	cols := make([]uint32, len(order))
-	moves := make([]uint16, len(order))
-	for i, e := range order {
-		moves[i] = t.edges[e].move
+	c.u32(edges)
+	c.u32s(t.count)
+	for _, at := range t.listAt {
+		c.u64(at)
 	}
-	put(moves)
+	t.eachEdge(func(e *edge) { c.u16(e.move) })
 	for _, field := range []func(e *edge) uint32{
 		func(e *edge) uint32 { return e.games },
 		func(e *edge) uint32 { return e.white },
@@ -363,26 +360,24 @@ func (t *Tree) save(f *os.File) error {
 		func(e *edge) uint32 { return e.black },
 		func(e *edge) uint32 { return e.eloN },
 	} {
-		for i, e := range order {
-			cols[i] = field(&t.edges[e])
+		t.eachEdge(func(e *edge) { c.u32(field(e)) })
+	}
+	t.eachEdge(func(e *edge) { c.u64(e.eloSum) })
+	c.u32s(t.listSums)
+	if t.reps != nil {
+		c.u32s(t.listLen)
+		c.u32s(t.reps)
+		c.u32s(t.repCount)
+		for _, at := range t.repAt {
+			c.u64(at)
 		}
-		put(cols)
 	}
-	sums := make([]uint64, len(order))
-	for i, e := range order {
-		sums[i] = t.edges[e].eloSum
-	}
-	put(sums)
-	put(t.listSums)
-	if err == nil {
-		err = w.Flush()
-	}
-	if err != nil {
+	if err := c.flush(); err != nil {
 		return err
 	}
 	h := header{Source: t.source, Content: t.content, Games: int64(t.games), Skipped: int64(t.skipped),
-		Positions: int64(len(t.count)), Slots: int64(len(t.pos.slots)), Edges: int64(len(order)),
-		TablesAt: at, TablesSum: sum.Sum32()}
+		Positions: int64(len(t.count)), Slots: int64(len(t.pos.slots)), Edges: int64(edges),
+		Repeated: int64(len(t.reps)), TablesAt: at, TablesSum: sum.Sum32()}
 	copy(h.Magic[:], magic)
 	b, err := h.encode()
 	if err != nil {
@@ -392,6 +387,61 @@ func (t *Tree) save(f *os.File) error {
 		return err
 	}
 	return f.Sync()
+}
+
+// eachEdge calls f with the moves of the positions, by position id, each
+// position's as they are linked.
+func (t *Tree) eachEdge(f func(e *edge)) {
+	for _, e := range t.first {
+		for ; e != noEdge; e = t.next[e] {
+			f(&t.edges[e])
+		}
+	}
+}
+
+// columns writes the values of a cache file's tables to w, little-endian,
+// through a buffer.
+type columns struct {
+	w   io.Writer
+	buf []byte
+	err error
+}
+
+func (c *columns) u16(v uint16) {
+	c.buf = binary.LittleEndian.AppendUint16(c.buf, v)
+	c.spill()
+}
+
+func (c *columns) u32(v uint32) {
+	c.buf = binary.LittleEndian.AppendUint32(c.buf, v)
+	c.spill()
+}
+
+func (c *columns) u64(v uint64) {
+	c.buf = binary.LittleEndian.AppendUint64(c.buf, v)
+	c.spill()
+}
+
+func (c *columns) u32s(vs []uint32) {
+	for _, v := range vs {
+		c.u32(v)
+	}
+}
+
+// spill writes the buffer once it is full.
+func (c *columns) spill() {
+	if len(c.buf) >= 1<<16 {
+		c.flush()
+	}
+}
+
+// flush writes the buffer, and returns the first error of w.
+func (c *columns) flush() error {
+	if c.err == nil && len(c.buf) > 0 {
+		_, c.err = c.w.Write(c.buf)
+	}
+	c.buf = c.buf[:0]
+	return c.err
 }
 
 // encode returns the header as a cache file has it, with its sum.
@@ -510,9 +560,14 @@ func (h *header) check(size int64) (int64, error) {
 	// The table has a power of two of slots, three quarters full at
 	// most.
 	case h.Slots < 0 || h.Slots > maxSlots || h.Slots&(h.Slots-1) != 0 || 4*h.Positions > 3*h.Slots:
+	// A game that came again is a game of the file.
+	case h.Repeated < 0 || h.Repeated > h.Games:
 	default:
 		// Each count is bounded: no product overflows.
 		tables := 12*h.Slots + 16*h.Positions + 12 + 30*h.Edges + 4*listBlocks(h.TablesAt)
+		if h.Repeated > 0 {
+			tables += 4*h.Positions + 16*h.Repeated + 8
+		}
 		if tables == size-h.TablesAt {
 			return tables, nil
 		}
@@ -532,6 +587,9 @@ type tables struct {
 	vals, first, count []uint32
 	edges              []edge
 	listSums           []uint32
+	// Of the games that came again, nil when none did.
+	listLen, reps, repCount []uint32
+	repAt                   []uint64
 }
 
 // readTables reads the tables of a cache file of header h, of size
@@ -582,6 +640,13 @@ func (h *header) readTables(r io.ReaderAt, size int64) (*tables, error) {
 		tb.edges[i].eloSum = s
 	}
 	get(tb.listSums)
+	if k := h.Repeated; k > 0 {
+		tb.listLen, tb.reps, tb.repCount, tb.repAt = make([]uint32, n), make([]uint32, k), make([]uint32, k), make([]uint64, k+1)
+		get(tb.listLen)
+		get(tb.reps)
+		get(tb.repCount)
+		get(tb.repAt)
+	}
 	if err != nil || sum.Sum32() != h.TablesSum {
 		return nil, ErrDamagedCache
 	}
@@ -596,18 +661,30 @@ func (h *header) readTables(r io.ReaderAt, size int64) (*tables, error) {
 // would read again.
 func (tb *tables) tree(h *header) (*Tree, error) {
 	n := len(tb.count)
-	if tb.first[0] != 0 || int64(tb.first[n]) != h.Edges || tb.listAt[0] != headerSize || tb.listAt[n] != uint64(h.TablesAt) {
+	listsEnd := uint64(h.TablesAt) // of the positions' lists
+	if tb.reps != nil {
+		listsEnd = tb.repAt[0]
+		if err := tb.checkRepeats(h); err != nil {
+			return nil, err
+		}
+	}
+	if tb.first[0] != 0 || int64(tb.first[n]) != h.Edges || tb.listAt[0] != headerSize || tb.listAt[n] != listsEnd {
 		return nil, ErrDamagedCache
 	}
-	t := &Tree{count: tb.count, listAt: tb.listAt, edges: tb.edges, listSums: tb.listSums}
+	t := &Tree{count: tb.count, listAt: tb.listAt, edges: tb.edges, listSums: tb.listSums,
+		listLen: tb.listLen, reps: tb.reps, repCount: tb.repCount, repAt: tb.repAt}
 	// Each position's moves follow each other.
 	t.next = make([]uint32, len(tb.edges))
 	for i := range n {
 		from, to := tb.first[i], tb.first[i+1]
 		// The moves in order and within the tables; a game of a list
 		// takes a byte at least.
-		if from > to || int64(to) > h.Edges || tb.listAt[i] > tb.listAt[i+1] ||
-			int64(tb.count[i]) > h.Games || uint64(tb.count[i]) > tb.listAt[i+1]-tb.listAt[i] {
+		listed := tb.count[i]
+		if tb.listLen != nil {
+			listed = tb.listLen[i]
+		}
+		if from > to || int64(to) > h.Edges || tb.listAt[i] > tb.listAt[i+1] || int64(tb.count[i]) > h.Games ||
+			listed > tb.count[i] || uint64(listed) > tb.listAt[i+1]-tb.listAt[i] {
 			return nil, ErrDamagedCache
 		}
 		for e := from; e < to; e++ {
@@ -638,4 +715,21 @@ func (tb *tables) tree(h *header) (*Tree, error) {
 		return nil, ErrDamagedCache
 	}
 	return t, nil
+}
+
+// checkRepeats checks the lists of the games that came again: games of
+// the file in file order, their lists one after the other from the end
+// of the positions' lists to the tables, a game a byte at least.
+func (tb *tables) checkRepeats(h *header) error {
+	k := len(tb.reps)
+	if tb.repAt[k] != uint64(h.TablesAt) || tb.repAt[0] < headerSize {
+		return ErrDamagedCache
+	}
+	for j, g := range tb.reps {
+		if g == 0 || int64(g) > h.Games || (j > 0 && g <= tb.reps[j-1]) ||
+			tb.repAt[j] > tb.repAt[j+1] || tb.repCount[j] == 0 || uint64(tb.repCount[j]) > tb.repAt[j+1]-tb.repAt[j] {
+			return ErrDamagedCache
+		}
+	}
+	return nil
 }

@@ -13,7 +13,9 @@ import (
 	"testing"
 )
 
-// cacheGames is a file of a few games, its cache file a few kilobytes.
+// cacheGames is a file of a few games, its cache file a few kilobytes;
+// the last three have the moves of games before, so that the cache file
+// has lists of games that came again.
 const cacheGames = `[Result "1-0"]
 [WhiteElo "2400"]
 [BlackElo "2200"]
@@ -35,6 +37,19 @@ const cacheGames = `[Result "1-0"]
 [Result "1-0"]
 
 1. e4 e5 2. Nf3 Nf6 3. Nxe5 d6 4. Nf3 Nxe4 5. d4 d5 6. Bd3 Nc6 7. O-O Be7 1-0
+
+[Result "0-1"]
+[WhiteElo "2100"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 0-1
+
+[Result "1/2-1/2"]
+
+1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 1/2-1/2
+
+[Result "1-0"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0
 `
 
 // cached builds the tree of cacheGames in a cache and returns the PGN
@@ -180,14 +195,48 @@ func TestDamagedCacheRefused(t *testing.T) {
 	beyond := slices.Clone(data)
 	binary.LittleEndian.PutUint32(beyond[h.TablesAt+12*h.Slots+4:], uint32(h.Edges)+1000)
 	refused(t, "a position's moves past the moves", path, dir, name, seal(beyond))
+	// Tables that say what they say, of the games that came again (two
+	// in cacheGames, from the end: their lists' offsets, lengths and
+	// numbers, then the lengths of the positions' lists).
+	k := h.Repeated
+	if k != 2 {
+		t.Fatalf("the cache file has %d games that came again, want 2", k)
+	}
+	repAt := int64(len(data)) - 8*(k+1)
+	repCount, reps := repAt-4*k, repAt-8*k
+	listLen := reps - 4*h.Positions
+	for _, c := range []struct {
+		name   string
+		damage func(d []byte)
+	}{
+		{"a game that came again beyond the file", func(d []byte) { binary.LittleEndian.PutUint32(d[reps:], uint32(h.Games)+1) }},
+		{"games that came again out of order", func(d []byte) { copy(d[reps:reps+4], d[reps+4:reps+8]) }},
+		{"a game that came again numbered 0", func(d []byte) { binary.LittleEndian.PutUint32(d[reps:], 0) }},
+		{"a list of repeats of no game", func(d []byte) { binary.LittleEndian.PutUint32(d[repCount:], 0) }},
+		{"a list of repeats longer than its bytes", func(d []byte) { binary.LittleEndian.PutUint32(d[repCount:], 1000) }},
+		{"lists of repeats past the tables", func(d []byte) { d[repAt+8*k]++ }},
+		{"lists of repeats before the positions' lists end", func(d []byte) { d[repAt]-- }},
+		{"a position's list longer than its count", func(d []byte) { binary.LittleEndian.PutUint32(d[listLen:], 1<<20) }},
+	} {
+		bad := slices.Clone(data)
+		c.damage(bad)
+		refused(t, c.name, path, dir, name, seal(bad))
+	}
+	damaged := h
+	damaged.Repeated = h.Games + 1
+	b, err := damaged.encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused(t, "more games that came again than games", path, dir, name, append(b[:], data[headerSize:]...))
 	// A file of an earlier format is built again.
 	old := slices.Clone(data)
-	old[7] = 2
+	old[7] = 3
 	if err := os.WriteFile(name, old, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := LoadCached(path, dir); !errors.Is(err, ErrNotCached) || !errors.Is(err, errOtherFormat) {
-		t.Errorf("a cache file of version 2: %v", err)
+		t.Errorf("a cache file of version 3: %v", err)
 	}
 }
 
@@ -358,6 +407,36 @@ func queried(t *testing.T, tree *Tree) {
 		tree.Count(fen)
 		tree.Games(fen)
 		tree.GameSet(fen)
+	}
+}
+
+// A cached tree of games that came again loads as the tree built: the
+// same counts, moves and lists, which a load reads from the lists of
+// the games that came again.
+func TestCachedRepeats(t *testing.T) {
+	path, dir, _, _ := cached(t)
+	tree, err := LoadCached(path, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	want, err := Build(context.Background(), path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tree.reps) != 2 || want.repeats != 3 {
+		t.Fatalf("%d games with lists of repeats, %d repeats; want 2 and 3", len(tree.reps), want.repeats)
+	}
+	if d := sameTree(tree, want); d != "" {
+		t.Error(d)
+	}
+	games, err := tree.Games("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+	if err != nil || !slices.Equal(games, []int{1, 2, 3, 5, 6, 7, 8}) {
+		t.Errorf("games of the start: %v, %v", games, err)
+	}
+	games, err = tree.Games("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
+	if err != nil || !slices.Equal(games, []int{1, 5, 6, 8}) {
+		t.Errorf("games after 1. e4 e5: %v, %v", games, err)
 	}
 }
 

@@ -237,6 +237,9 @@ func (lb *listBuilder) finish(positions int, w io.Writer) (offsets []uint64, cou
 	return offsets, counts, out.flush()
 }
 
+// written reports whether any pair was added.
+func (lb *listBuilder) written() bool { return len(lb.pairs) > 0 || lb.spill != nil }
+
 // close removes the spill file.
 func (lb *listBuilder) close() {
 	if lb.spill != nil {

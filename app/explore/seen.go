@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/echiquier/echiquier/app/pgn"
@@ -48,7 +49,8 @@ type seenPly struct{ pos, edge uint32 }
 // seenGame is a kept game, with the results and ratings of the later
 // games that had the same moves.
 type seenGame struct {
-	from, to                   int // its plies, in gameCache.plies
+	from, to                   int    // its plies, in gameCache.plies
+	number                     uint32 // its number in the file
 	games, white, draws, black uint32
 	eloN                       [2]uint32 // by player: 0 White, 1 Black
 	eloSum                     [2]uint64
@@ -117,24 +119,24 @@ func (c *gameCache) lookup(key uint64) (int, bool) {
 // room tells whether a game of n plies can be kept.
 func (c *gameCache) room(n int) bool { return len(c.plies)+n <= c.max }
 
-// keep makes the game whose n plies were just added to plies a kept game.
-func (c *gameCache) keep(key uint64, n int) {
+// keep makes the game number, whose n plies were just added to plies, a
+// kept game.
+func (c *gameCache) keep(key uint64, n, number int) {
 	c.mu.Lock()
 	c.index[key] = len(c.games)
 	c.mu.Unlock()
-	c.games = append(c.games, seenGame{from: len(c.plies) - n, to: len(c.plies)})
+	c.games = append(c.games, seenGame{from: len(c.plies) - n, to: len(c.plies), number: uint32(number)})
 }
 
 // again records game number, of record rec, that has the moves of kept
-// game g.
-func (c *gameCache) again(g int, rec *record, number int, lists *listBuilder) error {
+// game g. Its number goes on the list of g's repeats, not on the lists
+// of g's positions: a file of the same games over and over would have
+// as many numbers as plies, hundreds of millions, where it has one a
+// game (see Tree.reps).
+func (c *gameCache) again(g int, rec *record, number int, repeats *listBuilder) error {
 	sg := &c.games[g]
-	for _, p := range c.plies[sg.from:sg.to] {
-		if p.pos&seenNew != 0 {
-			if err := lists.add(p.pos&^seenNew, uint32(number)); err != nil {
-				return err
-			}
-		}
+	if err := repeats.add(uint32(g), uint32(number)); err != nil {
+		return err
 	}
 	sg.games++
 	switch rec.result {
@@ -175,4 +177,22 @@ func (c *gameCache) count(edges []edge) {
 			e.eloSum += sg.eloSum[i&1]
 		}
 	}
+}
+
+// totals returns the number of games that reach each position, from
+// listed, the lengths of the positions' lists: the kept games' repeats
+// are on none.
+func (c *gameCache) totals(listed []uint32) []uint32 {
+	totals := slices.Clone(listed)
+	for _, sg := range c.games {
+		if sg.games == 0 {
+			continue
+		}
+		for _, p := range c.plies[sg.from:sg.to] {
+			if p.pos&seenNew != 0 {
+				totals[p.pos&^seenNew] += sg.games
+			}
+		}
+	}
+	return totals
 }

@@ -20,6 +20,7 @@ import (
 	"encoding/binary"
 	"hash/crc32"
 	"io"
+	bits64 "math/bits"
 	"os"
 	"slices"
 
@@ -66,6 +67,17 @@ type Tree struct {
 	listAt []uint64
 	lists  io.ReaderAt
 	closer io.Closer // of lists, when it is a file
+	// The games that had the moves of a game met before are on no
+	// position's list but on that game's: reps holds, in file order, the
+	// numbers of the games that came again, the list of reps[k] has
+	// repCount[k] games delta-coded in lists[repAt[k]:repAt[k+1]]. The
+	// games of a position are then those of its list, with the games of
+	// their own lists: the list of a position has listLen[i] games, and
+	// count[i] is that of them all. Without repeats, reps and listLen
+	// are nil: the list of a position has count[i] games.
+	reps, repCount []uint32
+	repAt          []uint64
+	listLen        []uint32
 	// listSums, for the lists of a cache file, holds the CRC-32C of
 	// each block of listSumBlock bytes from headerSize: a list is read
 	// by whole blocks, checked.
@@ -186,20 +198,40 @@ func (t *Tree) Games(fen string) ([]int, error) {
 
 // gamesAt returns the games of the position of index i.
 func (t *Tree) gamesAt(i int) ([]int, error) {
-	games := make([]int, t.count[i])
-	r := t.listOf(i)
-	for g := 0; g < len(games); {
-		first, n, err := r.run()
-		if err == nil && (first == 0 || first+uint64(n)-1 > uint64(t.games)) {
-			err = errCorrupt
-		}
+	if t.reps != nil && uint64(t.count[i])*64 >= uint64(t.games) {
+		// Many games, from lists of repeats: through a set, which
+		// puts them in order in one pass.
+		set, err := t.gameSetAt(i)
 		if err != nil {
-			return nil, t.damaged(err)
+			return nil, err
 		}
-		for k := range games[g : g+n : g+n] {
-			games[g+k] = int(first) + k
+		games := make([]int, 0, t.count[i])
+		for w, bits := range set {
+			for ; bits != 0; bits &= bits - 1 {
+				games = append(games, w*64+bits64.TrailingZeros64(bits)+1)
+			}
 		}
-		g += n
+		if len(games) != int(t.count[i]) {
+			return nil, t.damaged(errCorrupt)
+		}
+		return games, nil
+	}
+	games := make([]int, 0, t.count[i])
+	err := t.eachRun(i, func(first uint64, n int) {
+		for k := range n {
+			games = append(games, int(first)+k)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	if t.reps != nil {
+		slices.Sort(games)
+		for k := 1; k < len(games); k++ {
+			if games[k] == games[k-1] {
+				return nil, t.damaged(errCorrupt)
+			}
+		}
 	}
 	return games, nil
 }
@@ -222,16 +254,7 @@ func (t *Tree) GameSet(fen string) ([]uint64, error) {
 // gameSetAt returns the games of the position of index i as a set.
 func (t *Tree) gameSetAt(i int) ([]uint64, error) {
 	set := make([]uint64, (t.games+63)/64)
-	r := t.listOf(i)
-	for g := uint32(0); g < t.count[i]; {
-		first, n, err := r.run()
-		if err == nil && (first == 0 || first+uint64(n)-1 > uint64(t.games)) {
-			err = errCorrupt
-		}
-		if err != nil {
-			return nil, t.damaged(err)
-		}
-		g += uint32(n)
+	err := t.eachRun(i, func(first uint64, n int) {
 		// bits first-1 to first+n-2: within a word or across two.
 		at := first - 1
 		bits := uint64(1)<<n - 1
@@ -239,8 +262,68 @@ func (t *Tree) gameSetAt(i int) ([]uint64, error) {
 		if at%64+uint64(n) > 64 {
 			set[at/64+1] |= bits >> (64 - at%64)
 		}
+	})
+	if err != nil {
+		return nil, err
 	}
 	return set, nil
+}
+
+// eachRun calls f with the games of the position of index i, n (1 or 8)
+// games that follow each other from game first at a time: those of its
+// list in file order, each followed by those of its own list of repeats
+// if it has one. The games are within the file, and as many as the
+// position's count.
+func (t *Tree) eachRun(i int, f func(first uint64, n int)) error {
+	listed := t.count[i]
+	if t.listLen != nil {
+		listed = t.listLen[i]
+	}
+	var reps *listReader // for the lists of repeats, made when first needed
+	k := 0               // t.reps[k] is the first kept game not passed yet
+	total := uint64(0)
+	r := t.listOf(t.listAt[i], t.listAt[i+1], listed)
+	for r.left > 0 {
+		first, n, err := r.run()
+		if err == nil && (first == 0 || first+uint64(n)-1 > uint64(t.games)) {
+			err = errCorrupt
+		}
+		if err != nil {
+			return t.damaged(err)
+		}
+		f(first, n)
+		total += uint64(n)
+		for g := first; g < first+uint64(n) && k < len(t.reps); g++ {
+			for k < len(t.reps) && uint64(t.reps[k]) < g {
+				k++
+			}
+			if k == len(t.reps) || uint64(t.reps[k]) != g {
+				continue
+			}
+			if reps == nil {
+				// Most lists of repeats are short: a block of the
+				// cache file's sums at a time.
+				reps = t.listReader(listSumBlock, t.repAt[k], t.repAt[k+1], t.repCount[k])
+			} else {
+				reps.reset(int64(t.repAt[k]), int64(t.repAt[k+1]), t.repCount[k])
+			}
+			for reps.left > 0 {
+				first, n, err := reps.run()
+				if err == nil && (first == 0 || first+uint64(n)-1 > uint64(t.games)) {
+					err = errCorrupt
+				}
+				if err != nil {
+					return t.damaged(err)
+				}
+				f(first, n)
+				total += uint64(n)
+			}
+		}
+	}
+	if total != uint64(t.count[i]) {
+		return t.damaged(errCorrupt)
+	}
+	return nil
 }
 
 // listReader reads the game list of a position a block at a time: a
@@ -256,15 +339,34 @@ type listReader struct {
 	left     uint32 // games not yet read
 }
 
-func (t *Tree) listOf(i int) *listReader {
-	from, to := int64(t.listAt[i]), int64(t.listAt[i+1])
-	block := make([]byte, min(listBlock, to-from+binary.MaxVarintLen64))
+// listOf returns a reader of the list of count games in
+// lists[from:to].
+func (t *Tree) listOf(from, to uint64, count uint32) *listReader {
+	return t.listReader(min(listBlock, int64(to-from)+binary.MaxVarintLen64), from, to, count)
+}
+
+// listReader returns a reader of the list of count games in
+// lists[from:to] that reads size bytes at a time (reset, it reads
+// another list as well, of any length).
+func (t *Tree) listReader(size int64, from, to uint64, count uint32) *listReader {
+	block := make([]byte, size)
 	lists := t.lists
 	if t.listSums != nil {
-		lists = &checkedLists{lists: t.lists, sums: t.listSums, end: int64(t.listAt[len(t.listAt)-1]),
+		end := t.listAt[len(t.listAt)-1]
+		if len(t.repAt) > 0 {
+			end = t.repAt[len(t.repAt)-1]
+		}
+		lists = &checkedLists{lists: t.lists, sums: t.listSums, end: int64(end),
 			buf: make([]byte, len(block)+2*listSumBlock)}
 	}
-	return &listReader{lists: lists, from: from, to: to, block: block, buf: block[:0], left: t.count[i]}
+	r := &listReader{lists: lists, block: block}
+	r.reset(int64(from), int64(to), count)
+	return r
+}
+
+// reset makes r read the list of count games in lists[from:to].
+func (r *listReader) reset(from, to int64, count uint32) {
+	r.from, r.to, r.buf, r.at, r.last, r.left = from, to, r.block[:0], 0, 0, count
 }
 
 // damaged returns the error of a list that could not be read: for the

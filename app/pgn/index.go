@@ -250,6 +250,9 @@ type Indexer struct {
 	last   [NumFields]string
 	lastID [NumFields]uint32
 	end    error // why indexing stopped for good, once it has
+	// file, when not nil, reads the input in sections on every
+	// processor (NewFileIndexer) instead of as one stream.
+	file *fileIndex
 }
 
 // NewIndexer returns an Indexer reading from r. It reads r once, from the
@@ -265,6 +268,10 @@ func NewIndexer(r io.Reader) *Indexer {
 // BytesRead returns how many bytes of the input were read so far. Call it
 // from the goroutine that calls Run.
 func (ix *Indexer) BytesRead() int64 { return ix.in.n }
+
+// Len returns the number of games indexed so far. Call it from the
+// goroutine that calls Run.
+func (ix *Indexer) Len() int { return ix.x.games.n }
 
 // Index returns the games indexed so far. Later calls to Run do not
 // change it, and it may be read while Run goes on in another goroutine.
@@ -283,6 +290,9 @@ func (ix *Indexer) Index() *Index {
 func (ix *Indexer) Run(ctx context.Context, pause func() bool) error {
 	if ix.end != nil {
 		return ix.end
+	}
+	if ix.file != nil {
+		return ix.runFile(ctx, pause)
 	}
 	done := ctx.Done()
 	for {
@@ -337,13 +347,19 @@ func (ix *Indexer) intern(f Field, v string) uint32 {
 	if v == ix.last[f] {
 		return ix.lastID[f]
 	}
+	id := ix.valueID(v)
+	ix.last[f], ix.lastID[f] = v, id
+	return id
+}
+
+// valueID returns the id of a value, a new one the first time.
+func (ix *Indexer) valueID(v string) uint32 {
 	id, ok := ix.ids[v]
 	if !ok {
 		id = uint32(len(ix.x.values))
 		ix.x.values = append(ix.x.values, v)
 		ix.ids[v] = id
 	}
-	ix.last[f], ix.lastID[f] = v, id
 	return id
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -159,4 +160,81 @@ func BenchmarkOpenGameFromIndex(b *testing.B) {
 	b.Run("longest", func(b *testing.B) {
 		benchmarkOpenFromIndex(b, path, func(x *pgn.Index) int { o := byPlies(x); return o[len(o)-1] })
 	})
+}
+
+// oneFile writes the corpus as one file (23 MB, 32,570 games) into a
+// temporary folder and returns its path: a large file read from the page
+// cache, as a big file opened again is.
+func oneFile(b *testing.B) string {
+	b.Helper()
+	paths, _ := corpusPaths(b)
+	var all []byte
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		all = append(append(all, data...), '\n')
+	}
+	path := filepath.Join(b.TempDir(), "one.pgn")
+	if err := os.WriteFile(path, all, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return path
+}
+
+// benchmarkIndexPath indexes the file at path as the app does, and
+// reports games per second.
+func benchmarkIndexPath(b *testing.B, path string, index func(f *os.File, size int64) (*pgn.Index, error)) {
+	info, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(info.Size())
+	b.ReportAllocs()
+	games := 0
+	for b.Loop() {
+		f, err := os.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		x, err := index(f, info.Size())
+		f.Close()
+		if err != nil {
+			b.Fatal(err)
+		}
+		games = x.Len()
+	}
+	b.ReportMetric(float64(games)*float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// sequentialIndex indexes a file as one stream.
+func sequentialIndex(f *os.File, _ int64) (*pgn.Index, error) {
+	return pgn.BuildIndex(context.Background(), f)
+}
+
+// fileIndex indexes a file in sections on every processor.
+func fileIndex(f *os.File, size int64) (*pgn.Index, error) {
+	return pgn.BuildFileIndex(context.Background(), f, size)
+}
+
+// BenchmarkIndexOneFile indexes the corpus in one file, from the page
+// cache: as one stream, and in sections on every processor as the app
+// does.
+func BenchmarkIndexOneFile(b *testing.B) {
+	path := oneFile(b)
+	b.Run("sequential", func(b *testing.B) { benchmarkIndexPath(b, path, sequentialIndex) })
+	b.Run("sections", func(b *testing.B) { benchmarkIndexPath(b, path, fileIndex) })
+}
+
+// BenchmarkIndexBigFile indexes the file named by $ECHIQUIER_BIG_PGN (the
+// corpus ×100, 2.3 GB, say), from the page cache, as BenchmarkIndexOneFile
+// does: the file is made by hand, being too big to make in a benchmark.
+func BenchmarkIndexBigFile(b *testing.B) {
+	path := os.Getenv("ECHIQUIER_BIG_PGN")
+	if path == "" {
+		b.Skip("set ECHIQUIER_BIG_PGN to a large PGN file to index it")
+	}
+	b.Run("sequential", func(b *testing.B) { benchmarkIndexPath(b, path, sequentialIndex) })
+	b.Run("sections", func(b *testing.B) { benchmarkIndexPath(b, path, fileIndex) })
 }

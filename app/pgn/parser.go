@@ -1,5 +1,7 @@
 package pgn
 
+import "unicode/utf8"
+
 // frame is a line being read: the main line or a variation.
 type frame struct {
 	moves    []*Move
@@ -193,7 +195,14 @@ func (p *parser) tag(t *token, header bool) {
 			return
 		}
 	}
-	name, value := tagName(t.text), decodeText(t.value)
+	name, value := tagName(t.text), ""
+	if !p.full && p.san != nil && utf8.Valid(t.value) {
+		// Headers read to index a file: values repeat from game to
+		// game (events, dates, players), and are not made again.
+		value = p.san.get(t.value)
+	} else {
+		value = decodeText(t.value)
+	}
 	if len(name)+len(value) > maxTagText {
 		p.failAt(t.line, t.col, t.raw, SyntaxTagTooLong, t.text)
 		return

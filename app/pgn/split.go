@@ -93,6 +93,9 @@ type SectionReader struct {
 	size int64
 	end  int64
 	stop int64 // where reading stopped, or -1
+	// stopLine is the line of the first game at or after the end,
+	// counted from the start of the section as Line is.
+	stopLine int
 }
 
 // NewSectionReader returns a reader of the games of r, a file of size
@@ -121,8 +124,32 @@ func NewSectionReader(r io.ReaderAt, size, start, end int64) *SectionReader {
 // returns io.EOF when the next game starts at or after the end of the
 // section, or at the end of the file.
 func (s *SectionReader) Next() (*Game, error) {
+	if err := s.more(); err != nil {
+		return nil, err
+	}
+	return s.rd.Next()
+}
+
+// NextHeader reads the next game's tags, as Reader.NextHeader does. It
+// returns io.EOF when the next game starts at or after the end of the
+// section, or at the end of the file.
+func (s *SectionReader) NextHeader() (*Header, error) {
+	// Headers are read without keeping comments, as a Reader does: the
+	// first token of a game is read as a Reader of the whole file reads
+	// it.
+	s.rd.p.lex.collect = false
+	if err := s.more(); err != nil {
+		return nil, err
+	}
+	return s.rd.NextHeader()
+}
+
+// more returns nil when the next game starts in the section, and
+// otherwise records where the reading stopped and returns io.EOF (or the
+// read error that ended the file).
+func (s *SectionReader) more() error {
 	if s.stop >= 0 {
-		return nil, io.EOF
+		return io.EOF
 	}
 	p := &s.rd.p
 	// The first token of the next game tells where it starts.
@@ -130,13 +157,13 @@ func (s *SectionReader) Next() (*Game, error) {
 	p.peeked = true
 	if t.kind == tEOF {
 		s.stop = s.size
-		return nil, p.endErr()
+		return p.endErr()
 	}
 	if t.off >= s.end {
-		s.stop = t.off
-		return nil, io.EOF
+		s.stop, s.stopLine = t.off, t.line
+		return io.EOF
 	}
-	return s.rd.Next()
+	return nil
 }
 
 // Recycle tells the reader that the games it returned are done with:

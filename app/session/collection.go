@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"io"
+	"log"
+	"strconv"
 	"strings"
 	"time"
 
@@ -86,6 +88,24 @@ type Collection struct {
 	failed  map[int]error // games that could not be opened (illegal moves...)
 	order   *Order
 	used    bool // the user sorted, filtered or chose in the list
+
+	// post and changed, when not nil, let a long list be sorted and
+	// filtered in the background (see Order).
+	post    func(func())
+	changed func()
+}
+
+// attach lets the list of c be sorted and filtered in the background,
+// the results handed to s, when s runs on a goroutine of its own.
+func (c *Collection) attach(s *Session) {
+	if !s.async {
+		return
+	}
+	c.post = s.post
+	c.changed = func() { s.onChange(Event{Change: CollectionChanged, Collection: c}) }
+	if c.order != nil {
+		c.order.post, c.order.changed = c.post, c.changed
+	}
 }
 
 // edit is a game written back into the file: its new length.
@@ -177,7 +197,8 @@ func (c *Collection) Single() bool {
 func (c *Collection) update(x *pgn.Index, read int64, err error) {
 	c.index, c.read = x, read
 	if c.order == nil {
-		c.order = newOrder(x, func(i int) bool { return x.Err(i) != nil })
+		c.order = newOrder(x)
+		c.order.post, c.order.changed = c.post, c.changed
 	} else {
 		c.order.grow(x)
 	}
@@ -208,6 +229,7 @@ func (s *Session) Open(path string) (*Collection, error) {
 		return nil, &FileError{Path: path, Err: err}
 	}
 	c := &Collection{path: path, current: -1, failed: map[int]error{}}
+	c.attach(s)
 	if c.stamp, err = safefile.StampOf(path); err != nil {
 		f.Close()
 		return nil, &FileError{Path: path, Err: err}
@@ -219,28 +241,51 @@ func (s *Session) Open(path string) (*Collection, error) {
 	return c, nil
 }
 
-// index indexes the file in the background: the first part, then the
-// rest in batches of batchInterval, each handed to the session. A file
-// whose first megabyte holds no PGN fails at once (see sniff); a file
-// stopped (see Stop) is no longer read, even in the middle of a game.
-func (s *Session) index(ctx context.Context, c *Collection, src io.ReadCloser) {
+// index indexes the file, as it was stamped, in the background and on
+// every processor: the first part, then the rest in batches of
+// batchInterval, each handed to the session. A file whose first megabyte
+// holds no PGN fails at once (see sniff); a file stopped (see Stop) is no
+// longer read, even in the middle of a game. Standard error tells how
+// long a file took.
+func (s *Session) index(ctx context.Context, c *Collection, src indexedFile) {
 	defer close(c.done)
 	defer src.Close()
-	ix := pgn.NewIndexer(&sniffer{r: ctxReader{ctx: ctx, r: src}})
-	start, games := time.Now(), 0
-	err := ix.Run(ctx, func() bool {
-		games++
-		return games >= firstPartGames || time.Since(start) >= firstPartTime
+	ix := pgn.NewFileIndexer(ctx, &sniffedFile{ctx: ctx, r: src, size: c.stamp.Size}, c.stamp.Size)
+	start := time.Now()
+	end := ix.Run(ctx, func() bool {
+		return ix.Len() >= firstPartGames || time.Since(start) >= firstPartTime
 	})
-	x, read := ix.Index(), ix.BytesRead()
+	x, read, err := ix.Index(), ix.BytesRead(), end
 	s.post(func() { s.firstPart(c, x, read, err) })
-	for stop := err; stop == nil; {
+	for end == nil {
 		last := time.Now()
-		err := ix.Run(ctx, func() bool { return time.Since(last) >= batchInterval })
-		x, read := ix.Index(), ix.BytesRead()
+		end = ix.Run(ctx, func() bool { return time.Since(last) >= batchInterval })
+		x, read, err := ix.Index(), ix.BytesRead(), end
 		s.post(func() { s.indexedMore(c, x, read, err) })
-		stop = err
 	}
+	if end == io.EOF {
+		log.Printf("index: %d games, %s in %v", ix.Index().Len(), byteSize(ix.BytesRead()), time.Since(start).Round(time.Millisecond))
+	}
+}
+
+// indexedFile is a file being indexed.
+type indexedFile interface {
+	io.ReaderAt
+	io.Closer
+}
+
+// byteSize writes a number of bytes for the log, in decimal units as
+// file managers show them: "2.3 GB", "23.3 MB", "870 B".
+func byteSize(n int64) string {
+	switch {
+	case n >= 1e9:
+		return strconv.FormatFloat(float64(n)/1e9, 'f', 1, 64) + " GB"
+	case n >= 1e6:
+		return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) + " MB"
+	case n >= 1e3:
+		return strconv.FormatFloat(float64(n)/1e3, 'f', 1, 64) + " kB"
+	}
+	return strconv.FormatInt(n, 10) + " B"
 }
 
 // firstPart decides what to do with the first part of a file indexed:

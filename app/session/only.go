@@ -7,15 +7,11 @@ package session
 // games, and each game is looked up at once. The set is the Order's from
 // then on. nil lists every game again.
 func (o *Order) SetOnly(games []uint64) {
-	o.only = games
-	o.rebuild()
+	p := o.want
+	p.only = games
+	o.ask(p, Filtering)
 }
 
-// Only reports whether the list is kept to a set of games (SetOnly).
-func (o *Order) Only() bool { return o.only != nil }
-
-// inOnly reports whether game i is in the set SetOnly gave, or no set
-// was given.
-func (o *Order) inOnly(i int) bool {
-	return o.only == nil || (i/64 < len(o.only) && o.only[i/64]&(1<<(i%64)) != 0)
-}
+// Only reports whether the list is kept to a set of games (SetOnly), or
+// is being.
+func (o *Order) Only() bool { return o.want.only != nil }

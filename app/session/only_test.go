@@ -35,7 +35,7 @@ func TestOrderOnlyKeepsTheGamesGiven(t *testing.T) {
 func TestOrderOnlyAppliesToGamesIndexedLater(t *testing.T) {
 	x := buildIndex(t, orderGames)
 	first := buildIndex(t, pgnGame("White=A", 2)+pgnGame("White=B", 2))
-	o := newOrder(first, func(int) bool { return false })
+	o := newOrder(first)
 	o.SetOnly(setOf(1, 2))
 	o.grow(x)
 	if !slices.Equal(o.rows, []int32{1, 2}) {

@@ -2,8 +2,10 @@ package session
 
 import (
 	"cmp"
+	"context"
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 
 	"golang.org/x/text/unicode/norm"
@@ -47,26 +49,57 @@ var filterFields = [...]pgn.Field{pgn.FieldWhite, pgn.FieldBlack, pgn.FieldEvent
 // Order is the list of games the picker shows: the good games of an
 // index that match the filter, sorted by a Column. It is extended as the
 // index grows while the file is read.
+//
+// A long list is sorted and filtered on a goroutine of its own (see
+// arrange), the list as it was shown meanwhile: the result comes back
+// through post, and a newer sort or filter calls off an older one.
 type Order struct {
-	x     *pgn.Index
-	skip  func(i int) bool // games left out (those with errors)
-	seen  int              // games of x looked at so far
-	rows  []int32          // game indexes, in display order: 4 bytes a game
-	by    Column
-	desc  bool
-	words []string // the filter, folded, one word each
-	only  []uint64 // the games SetOnly keeps, a bit each; nil for all
-	hint  int      // the row position found last
+	x    *pgn.Index
+	seen int     // games of x looked at so far
+	rows []int32 // game indexes, in display order: 4 bytes a game
+	plan         // what rows shows
+	hint int     // the row position found last
 
-	folded []string  // folded tag values by value id, "" until needed
-	isFold []bool    // which entries of folded are computed
+	folded []string  // folded tag values by value id, of the first values (foldAll)
 	match  [][]uint8 // per filter word, per value id: 0 unknown, 1 no, 2 yes
+
+	// post runs a function on the session's goroutine, later; nil
+	// sorts and filters at once. changed tells the window that the list
+	// changed.
+	post    func(func())
+	changed func()
+	// arrange lists and sorts the games off the session's goroutine.
+	arrange func(ctx context.Context, x *pgn.Index, n int, p plan, folded []string) ([]int32, []string, error)
+	atOnce  int                // the longest list arranged at once (atOnce)
+	want    plan               // what was asked last
+	gen     int                // counts what was asked
+	cancel  context.CancelFunc // calls off the work under way, if any
+	busy    Busy               // the work under way, once it took long
 }
 
+// Busy tells what the list is busy with, once it takes long enough to
+// say.
+type Busy int
+
+// What the list may be busy with.
+const (
+	NotBusy Busy = iota
+	Sorting
+	Filtering
+)
+
+// atOnce is the length of a list sorted and filtered on the session's
+// goroutine: done in a few milliseconds, without the list flickering.
+const atOnce = 50_000
+
+// slowWork is how long the list may be sorted or filtered before it
+// says so.
+const slowWork = 100 * time.Millisecond
+
 // newGameOrder returns the order of the games of x in file order, without
-// the games skip tells.
-func newOrder(x *pgn.Index, skip func(i int) bool) *Order {
-	o := &Order{skip: skip}
+// the games that have errors.
+func newOrder(x *pgn.Index) *Order {
+	o := &Order{arrange: arrange, atOnce: atOnce}
 	o.grow(x)
 	return o
 }
@@ -81,8 +114,9 @@ func (o *Order) Game(row int) int { return int(o.rows[row]) }
 func (o *Order) Row(i int) int { return o.position(i) }
 
 // SortedBy returns the column the games are sorted by, and whether the
-// order is descending.
-func (o *Order) SortedBy() (Column, bool) { return o.by, o.desc }
+// order is descending: the one asked last, which the list may still be
+// busy with.
+func (o *Order) SortedBy() (Column, bool) { return o.want.by, o.want.desc }
 
 // SortBy sorts by a column, or reverses the order when the games are
 // sorted by it already.
@@ -96,13 +130,20 @@ func (o *Order) SetFilter(text string) { o.setFilter(text) }
 // Filtered reports whether a filter leaves games out.
 func (o *Order) Filtered() bool { return len(o.words) > 0 || o.only != nil }
 
+// Busy tells whether the list is being sorted or filtered for long: the
+// list shows the games as they were until it is done.
+func (o *Order) Busy() Busy { return o.busy }
+
+// Arranged reports whether the list shows what was asked last.
+func (o *Order) Arranged() bool { return o.cancel == nil }
+
 // grow takes a newer snapshot of the index (the same file read further)
 // and adds its new games in their place.
 func (o *Order) grow(x *pgn.Index) {
 	o.x = x
 	var added []int32
 	for i := o.seen; i < x.Len(); i++ {
-		if !o.skip(i) && o.matches(i) {
+		if x.Err(i) == nil && o.matches(i) {
 			added = append(added, int32(i))
 		}
 	}
@@ -111,53 +152,122 @@ func (o *Order) grow(x *pgn.Index) {
 		o.rows = append(o.rows, added...)
 		return
 	}
-	slices.SortFunc(added, o.compareRows)
+	if o.by != ColMoves {
+		o.folded, _ = foldAll(context.Background(), x, o.folded)
+	}
+	sortRows(context.Background(), x, added, o.by, o.desc, o.folded)
 	o.rows = mergeSorted(o.rows, added, o.compareRows)
 }
 
 // compareRows is compare for rows.
 func (o *Order) compareRows(p, q int32) int { return o.compare(int(p), int(q)) }
 
-// mergeSorted merges two sorted lists.
+// mergeSorted merges b, a short sorted list, into a, a long one, in
+// place: each game of b goes before the first game of a that comes after
+// it, found by bisection, and a's games move up once, from the back.
 func mergeSorted(a, b []int32, compare func(p, q int32) int) []int32 {
 	if len(b) == 0 {
 		return a
 	}
-	out := make([]int32, 0, len(a)+len(b))
-	for len(a) > 0 && len(b) > 0 {
-		if compare(b[0], a[0]) < 0 {
-			out, b = append(out, b[0]), b[1:]
-		} else {
-			out, a = append(out, a[0]), a[1:]
-		}
+	at := make([]int, len(b)) // how many games of a come before b[j]
+	lo := 0
+	for j, g := range b {
+		k, _ := slices.BinarySearchFunc(a[lo:], g, func(e, g int32) int {
+			if compare(g, e) < 0 {
+				return 1
+			}
+			return -1
+		})
+		lo += k
+		at[j] = lo
 	}
-	return append(append(out, a...), b...)
-}
-
-// rebuild lists the games again after the filter changed.
-func (o *Order) rebuild() {
-	o.rows, o.seen = o.rows[:0], 0
-	o.grow(o.x)
+	end := len(a)
+	a = slices.Grow(a, len(b))[:len(a)+len(b)]
+	for j := len(b) - 1; j >= 0; j-- {
+		k := at[j]
+		copy(a[k+j+1:end+j+1], a[k:end])
+		a[k+j] = b[j]
+		end = k
+	}
+	return a
 }
 
 // sortBy sorts by a Column, or reverses the order when the games are
 // sorted by it already.
 func (o *Order) sortBy(c Column) {
-	if o.by == c {
-		o.desc = !o.desc
+	p := o.want
+	if p.by == c {
+		p.desc = !p.desc
 	} else {
-		o.by, o.desc = c, false
+		p.by, p.desc = c, false
 	}
-	slices.SortFunc(o.rows, o.compareRows)
+	o.ask(p, Sorting)
 }
 
 // setFilter keeps only the games where every word of text is found, in
 // any case and with or without accents, in a player's name, the event,
 // the site or the date.
 func (o *Order) setFilter(text string) {
-	o.words = strings.Fields(fold(text))
-	o.match = make([][]uint8, len(o.words))
-	o.rebuild()
+	p := o.want
+	p.words = strings.Fields(fold(text))
+	o.ask(p, Filtering)
+}
+
+// ask lists the games as p says: at once for a short list, otherwise on
+// a goroutine of its own, calling off the work asked before. Once the
+// work takes slowWork, Busy says what it does.
+func (o *Order) ask(p plan, what Busy) {
+	o.want = p
+	o.gen++
+	if o.cancel != nil {
+		o.cancel()
+		o.cancel = nil
+	}
+	x, n, have := o.x, o.seen, o.folded
+	if o.post == nil || n <= o.atOnce {
+		rows, folded, _ := o.arrange(context.Background(), x, n, p, have)
+		o.show(p, rows, n, folded)
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	o.cancel = cancel
+	gen, post, work := o.gen, o.post, o.arrange
+	go func() {
+		slow := time.AfterFunc(slowWork, func() {
+			post(func() {
+				if o.gen == gen && o.busy != what {
+					o.busy = what
+					o.changed()
+				}
+			})
+		})
+		rows, folded, err := work(ctx, x, n, p, have)
+		slow.Stop()
+		if err != nil {
+			return // called off: a newer work took its place
+		}
+		post(func() {
+			if o.gen != gen {
+				return
+			}
+			o.cancel()
+			o.cancel = nil
+			o.show(p, rows, n, folded)
+			o.changed()
+		})
+	}()
+}
+
+// show makes rows, the first n games of the index listed as p says, the
+// list, with the games indexed since; folded are the values folded
+// meanwhile.
+func (o *Order) show(p plan, rows []int32, n int, folded []string) {
+	o.plan, o.rows, o.seen, o.busy = p, rows, n, NotBusy
+	if len(folded) > len(o.folded) {
+		o.folded = folded
+	}
+	o.match = make([][]uint8, len(p.words))
+	o.grow(o.x)
 }
 
 // compare orders games by the sort Column, games alike by number.
@@ -189,7 +299,7 @@ func (o *Order) compareBy(p, q int) int {
 
 // matches reports whether game i passes the filter.
 func (o *Order) matches(i int) bool {
-	if !o.inOnly(i) {
+	if !inSet(o.only, i) {
 		return false
 	}
 	for w := range o.words {
@@ -224,12 +334,8 @@ func (o *Order) wordMatches(w, i int) bool {
 
 // foldedValue returns the folded form of a tag value, computed once.
 func (o *Order) foldedValue(id int) string {
-	if n := o.x.NumValues(); len(o.isFold) < n {
-		o.folded = append(o.folded, make([]string, n-len(o.folded))...)
-		o.isFold = append(o.isFold, make([]bool, n-len(o.isFold))...)
-	}
-	if !o.isFold[id] {
-		o.folded[id], o.isFold[id] = fold(o.x.Value(id)), true
+	if id >= len(o.folded) {
+		o.folded, _ = foldAll(context.Background(), o.x, o.folded)
 	}
 	return o.folded[id]
 }

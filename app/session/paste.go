@@ -93,6 +93,7 @@ func (s *Session) OpenPaste(p *Paste) *Collection {
 		s.replace(p.g, file{game: -1})
 		return nil
 	}
+	p.c.attach(s)
 	s.offerInstead(p.c)
 	s.onChange(Event{Change: CollectionOpened, Collection: p.c})
 	return p.c

@@ -2,41 +2,49 @@ package session
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/safefile"
 )
 
-// endless is a file that never ends: a game whose comment goes on for
-// ever, as a device or a pipe may. Once more than the start looked at
+// endless is a file that does not end in a lifetime: a game whose
+// comment goes on for a terabyte. Once more than the start looked at
 // before indexing was read, deep is closed.
 type endless struct {
+	mu     sync.Mutex
 	read   int
 	deep   chan struct{}
 	closed bool
 }
 
-func (e *endless) Read(p []byte) (int, error) {
+func (e *endless) ReadAt(p []byte, off int64) (int, error) {
 	start := "[Event \"endless\"]\n\n1. e4 {"
-	n := 0
-	for n < len(p) {
-		if e.read < len(start) {
-			p[n] = start[e.read]
+	for n := range p {
+		if i := off + int64(n); i < int64(len(start)) {
+			p[n] = start[i]
 		} else {
 			p[n] = 'a'
 		}
-		n++
-		e.read++
 	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.read += len(p)
 	if e.read > 2*sniffBytes && e.deep != nil {
 		close(e.deep)
 		e.deep = nil
 	}
-	return n, nil
+	return len(p), nil
 }
 
-func (e *endless) Close() error { e.closed = true; return nil }
+func (e *endless) Close() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.closed = true
+	return nil
+}
 
 // TestStopEndsTheReadingInTheMiddleOfAGame: Stop reading ends the
 // reading even in a game that does not end; it went on for ever, as the
@@ -48,7 +56,8 @@ func TestStopEndsTheReadingInTheMiddleOfAGame(t *testing.T) {
 	}
 	s := New(g, Options{Post: func(func()) {}})
 	ctx, cancel := context.WithCancel(context.Background())
-	c := &Collection{path: "endless.pgn", current: -1, failed: map[int]error{}, cancel: cancel, done: make(chan struct{})}
+	c := &Collection{path: "endless.pgn", current: -1, failed: map[int]error{}, cancel: cancel, done: make(chan struct{}),
+		stamp: safefile.Stamp{Size: 1 << 40}}
 	src := &endless{deep: make(chan struct{})}
 	deep := src.deep
 	go s.index(ctx, c, src)
@@ -63,7 +72,18 @@ func TestStopEndsTheReadingInTheMiddleOfAGame(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the file is still read after 10 s")
 	}
+	src.mu.Lock()
+	defer src.mu.Unlock()
 	if !src.closed {
 		t.Error("the file was not closed")
+	}
+}
+
+// TestByteSize: the log says sizes as file managers do.
+func TestByteSize(t *testing.T) {
+	for n, want := range map[int64]string{0: "0 B", 999: "999 B", 1000: "1.0 kB", 23_316_018: "23.3 MB", 2_331_601_800: "2.3 GB"} {
+		if got := byteSize(n); got != want {
+			t.Errorf("byteSize(%d) = %q, want %q", n, got, want)
+		}
 	}
 }

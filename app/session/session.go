@@ -92,6 +92,7 @@ type Options struct {
 type Session struct {
 	now      func() time.Time
 	post     func(func())
+	async    bool // post runs later, on the session's goroutine
 	onChange func(Event)
 	autosave Autosaver
 
@@ -125,7 +126,7 @@ type Session struct {
 
 // New returns a session showing g.
 func New(g *game.Game, o Options) *Session {
-	s := &Session{now: o.Now, post: o.Post, onChange: o.OnChange, autosave: o.Autosave, game: g}
+	s := &Session{now: o.Now, post: o.Post, async: o.Post != nil, onChange: o.OnChange, autosave: o.Autosave, game: g}
 	if s.now == nil {
 		s.now = time.Now
 	}

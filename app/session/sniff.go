@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/echiquier/echiquier/app/pgn"
 )
@@ -178,53 +179,37 @@ func isSquare(s string) bool {
 	return len(s) == 2 && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8'
 }
 
-// sniffer reads a file, the first time it is read looking at its start:
-// a file that holds no PGN there fails with sniff's error, before any
-// more of it is read.
-type sniffer struct {
-	r    io.Reader
-	head []byte // read and looked at, not yet handed on
+// sniffedFile reads a file of size bytes, the first time it is read
+// looking at its start: a file that holds no PGN there fails with
+// sniff's error, before any more of it is read. Once ctx is done, it
+// fails with ctx's error: the reading of a file stops even in the middle
+// of a game that does not end. It may be read from several goroutines.
+type sniffedFile struct {
+	ctx  context.Context
+	r    io.ReaderAt
+	size int64
+	once sync.Once
 	err  error
-	done bool
 }
 
-func (s *sniffer) Read(p []byte) (int, error) {
-	if !s.done {
-		s.done = true
-		head := make([]byte, sniffBytes)
-		n, err := io.ReadFull(s.r, head)
-		s.head = head[:n]
-		switch err {
-		case nil:
-			s.err = sniff(string(s.head), false)
-		case io.EOF, io.ErrUnexpectedEOF:
-			s.err = sniff(string(s.head), true)
+func (s *sniffedFile) ReadAt(p []byte, off int64) (int, error) {
+	s.once.Do(func() {
+		head := make([]byte, min(s.size, sniffBytes))
+		n, err := s.r.ReadAt(head, 0)
+		switch {
+		case n == len(head):
+			s.err = sniff(string(head), s.size <= sniffBytes)
+		case err == io.EOF:
+			s.err = sniff(string(head[:n]), true)
 		default:
 			s.err = err
 		}
-	}
+	})
 	if s.err != nil {
 		return 0, s.err
 	}
-	if len(s.head) > 0 {
-		n := copy(p, s.head)
-		s.head = s.head[n:]
-		return n, nil
-	}
-	return s.r.Read(p)
-}
-
-// ctxReader reads r until ctx is done, then fails with ctx's error: the
-// reading of a file stops even in the middle of a game that does not
-// end.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
+	if err := s.ctx.Err(); err != nil {
 		return 0, err
 	}
-	return c.r.Read(p)
+	return s.r.ReadAt(p, off)
 }

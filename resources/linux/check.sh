@@ -1,6 +1,7 @@
 #!/bin/sh
 # check.sh package TARBALL
 # check.sh install
+# check.sh deb DEB
 #
 # `package`: the Linux package holds the stripped binary, a valid .desktop
 # file that opens PGN files, the icon and the PGN MIME type.
@@ -9,6 +10,11 @@
 # which xdg-open then opens with it even without GNOME or KDE; `make
 # uninstall` takes them away again. `make install PREFIX=` elsewhere
 # leaves the user's default applications alone.
+# `deb`: the Debian package passes lintian (no error), appstreamcli
+# validate and desktop-file-validate, holds what a Debian package of a
+# desktop program holds; installed on this machine with apt, its
+# /usr/bin/echiquier opens its window and xdg-open opens a .pgn file in
+# it; apt purge then leaves no file of it behind.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -53,18 +59,20 @@ check_package() {
 	trap 'rm -rf "$work"' EXIT
 	tar -tJf "$tarball" >"$work/list"
 	for want in "bin/echiquier" "share/applications/$id.desktop" "share/pixmaps/$id.png" \
-		"share/mime/packages/$id.xml"; do
+		"share/mime/packages/$id.xml" "share/metainfo/$id.metainfo.xml" "share/man/man1/echiquier.1"; do
 		grep -q "^usr/\(local/\)\{0,1\}$want\$" "$work/list" || fail "$tarball lacks usr/[local/]$want"
 	done
 	has_line "$work/list" Makefile || fail "$tarball lacks fyne's Makefile"
-	pass "package lists the binary, .desktop, icon, MIME type and Makefile"
+	pass "package lists the binary, .desktop, icon, MIME type, metainfo, manual page and Makefile"
 
 	tar -xJf "$tarball" -C "$work"
 	usr=$(dirname "$(dirname "$(find "$work/usr" -path "*/bin/echiquier")")")
 	check_desktop "$usr/share/applications/$id.desktop" 'Exec=echiquier %f'
 	cmp -s "$usr/share/pixmaps/$id.png" "$here/../icon.png" || fail "packaged icon is not resources/icon.png"
 	cmp -s "$usr/share/mime/packages/$id.xml" "$here/$id.xml" || fail "packaged MIME type is not resources/linux/$id.xml"
-	pass "icon and MIME type are the project's"
+	cmp -s "$usr/share/metainfo/$id.metainfo.xml" "$here/$id.metainfo.xml" || fail "packaged metainfo is not resources/linux/$id.metainfo.xml"
+	cmp -s "$usr/share/man/man1/echiquier.1" "$here/echiquier.1" || fail "packaged manual page is not resources/linux/echiquier.1"
+	pass "icon, MIME type, metainfo and manual page are the project's"
 
 	need readelf
 	bin=$usr/bin/echiquier
@@ -101,11 +109,12 @@ check_install() {
 	}
 	share=$home/.local/share
 	for f in "$home/.local/bin/echiquier" "$share/applications/$id.desktop" \
-		"$share/icons/hicolor/512x512/apps/$id.png" "$share/mime/packages/$id.xml"; do
+		"$share/icons/hicolor/512x512/apps/$id.png" "$share/mime/packages/$id.xml" \
+		"$share/metainfo/$id.metainfo.xml" "$share/man/man1/echiquier.1"; do
 		[ -f "$f" ] || fail "make install did not write $f"
 	done
 	[ -x "$home/.local/bin/echiquier" ] || fail "installed binary is not executable"
-	pass "make install wrote binary, .desktop, hicolor icon and MIME type under ~/.local"
+	pass "make install wrote binary, .desktop, hicolor icon, MIME type, metainfo and manual page under ~/.local"
 	check_desktop "$share/applications/$id.desktop" "Exec=$home/.local/bin/echiquier %f"
 
 	if have update-mime-database; then
@@ -141,7 +150,8 @@ check_install() {
 		fail "make uninstall"
 	}
 	for f in "$home/.local/bin/echiquier" "$share/applications/$id.desktop" \
-		"$share/icons/hicolor/512x512/apps/$id.png" "$share/mime/packages/$id.xml"; do
+		"$share/icons/hicolor/512x512/apps/$id.png" "$share/mime/packages/$id.xml" \
+		"$share/metainfo/$id.metainfo.xml" "$share/man/man1/echiquier.1"; do
 		[ ! -e "$f" ] || fail "make uninstall left $f"
 	done
 	if [ -f "$XDG_CONFIG_HOME/mimeapps.list" ] && grep -q "$id" "$XDG_CONFIG_HOME/mimeapps.list"; then
@@ -206,11 +216,237 @@ check_xdg_open() {
 	pass "xdg-open without a desktop runs $(grep '^Exec=' "$share/applications/$id.desktop") on '$pgn'"
 }
 
+# check_deb DEB: the package as distributions check it, then installed.
+check_deb() {
+	deb=$1
+	[ -f "$deb" ] || fail "no package at $deb (make deb builds it)"
+	deb=$(cd "$(dirname "$deb")" && pwd)/$(basename "$deb")
+	for tool in lintian appstreamcli desktop-file-validate dpkg-deb apt-get Xvfb xdotool xdg-open mimetype man; do
+		need "$tool"
+	done
+	# dpkg's and lintian's Perl warn of a locale that is not installed.
+	LC_ALL=C.UTF-8
+	export LC_ALL
+	work=$(mktemp -d)
+	xvfb=""
+	installed=""
+	trap 'deb_cleanup' EXIT
+	trap 'exit 1' INT TERM HUP
+
+	# Errors fail; warnings and notes are shown (NOTE-26.md says why
+	# those left stay). lintian refuses nothing to root, but says so.
+	lintian --fail-on error -I --pedantic "$deb" >"$work/lintian" 2>&1 || {
+		cat "$work/lintian" >&2
+		fail "lintian reports errors on $deb"
+	}
+	grep -v -e '^running with root privileges' "$work/lintian" | sed 's/^/  lintian: /' || true
+	pass "lintian: no error ($(grep -c '^W:' "$work/lintian" || true) warnings, $(grep -c '^[IP]:' "$work/lintian" || true) notes)"
+
+	dpkg-deb -x "$deb" "$work/root"
+	dpkg-deb -c "$deb" | awk '{ print $6 }' | sed 's|^\./|/|' >"$work/list"
+	for want in /usr/bin/echiquier "/usr/share/applications/$id.desktop" "/usr/share/metainfo/$id.metainfo.xml" \
+		"/usr/share/mime/packages/$id.xml" "/usr/share/icons/hicolor/scalable/apps/$id.svg" \
+		"/usr/share/icons/hicolor/48x48/apps/$id.png" "/usr/share/icons/hicolor/256x256/apps/$id.png" \
+		/usr/share/man/man1/echiquier.1.gz /usr/share/doc/echiquier/copyright \
+		/usr/share/doc/echiquier/changelog.Debian.gz; do
+		has_line "$work/list" "$want" || fail "$deb lacks $want"
+	done
+	grep -q '^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' \
+		"$work/root/usr/share/doc/echiquier/copyright" || fail "the copyright file is not machine-readable"
+	for piece in 'pieces/cburnett/\*' 'pieces/fancy/\*' 'resources/sounds/move.wav' 'resources/fonts/DejaVuSans-chess-subset.ttf' \
+		'app/opening/eco_lichess.tsv' 'License: bitstream-vera$'; do
+		grep -q "$piece" "$work/root/usr/share/doc/echiquier/copyright" || fail "the copyright file does not name $piece"
+	done
+	depends=$(dpkg-deb -f "$deb" Depends)
+	case $depends in *libc6*libgl1* | *libgl1*libc6*) ;; *) fail "Depends is '$depends', not dpkg-shlibdeps's" ;; esac
+	[ "$(dpkg-deb -f "$deb" Recommends)" = stockfish ] || fail "Recommends is not stockfish"
+	pass "the package holds the program, desktop entry, metainfo, MIME type, icons, manual page, copyright and changelog; Depends: $depends"
+
+	metainfo=$work/root/usr/share/metainfo/$id.metainfo.xml
+	out=$(appstreamcli validate --no-net --explain "$metainfo" 2>&1) || {
+		echo "$out" >&2
+		fail "appstreamcli validate --no-net $id.metainfo.xml"
+	}
+	version=$(sed -n 's/^[[:space:]]*Version[[:space:]]*=[[:space:]]*"\(.*\)"/\1/p' "$here/../../FyneApp.toml")
+	grep -q "<release version=\"$version\" date=\"[0-9-]*\"" "$metainfo" || fail "the metainfo has no release $version with its date"
+	pass "appstreamcli validate --no-net: $(echo "$out" | tail -n 1); release $version listed"
+	check_screenshots "$metainfo"
+	out=$(desktop-file-validate "$work/root/usr/share/applications/$id.desktop" 2>&1) ||
+		fail "desktop-file-validate: $out"
+	[ -z "$out" ] || fail "desktop-file-validate warns: $out"
+	pass "desktop-file-validate $id.desktop"
+
+	# The rest changes this machine: one check at a time (other
+	# worktrees' make test may run beside this one).
+	exec 9>/tmp/echiquier-deb-check.lock
+	flock 9
+	if dpkg-query -W -f='${Status}' echiquier 2>/dev/null | grep -q 'ok installed'; then
+		fail "echiquier is already installed on this machine: purge it first (apt purge echiquier)"
+	fi
+	# The folders a package may write into; the caches that dpkg's
+	# triggers rebuild (MIME, desktop, icons, manual pages) are compared
+	# as lists of files too.
+	snapshot() { find /usr /etc /opt /var/lib/dpkg/info /var/cache/man -xdev 2>/dev/null | LC_ALL=C sort; }
+	snapshot >"$work/before"
+	apt_get install -y "$deb" >"$work/apt-install.log" 2>&1 || {
+		cat "$work/apt-install.log" >&2
+		fail "apt-get install $deb"
+	}
+	installed=yes
+	[ -x /usr/bin/echiquier ] || fail "apt installed no /usr/bin/echiquier"
+	man -w echiquier 2>/dev/null | grep -q '^/usr/share/man/man1/echiquier.1.gz$' || fail "man -w echiquier does not find its manual page"
+	pass "apt-get install $(basename "$deb"): /usr/bin/echiquier, man echiquier"
+
+	check_installed_program
+
+	apt_get purge -y echiquier >"$work/apt-purge.log" 2>&1 || {
+		cat "$work/apt-purge.log" >&2
+		fail "apt-get purge echiquier"
+	}
+	installed=""
+	snapshot >"$work/after"
+	if ! cmp -s "$work/before" "$work/after"; then
+		diff "$work/before" "$work/after" >&2 || true
+		fail "apt purge echiquier did not leave the file system as it was"
+	fi
+	pass "apt-get purge echiquier left no file behind ($(wc -l <"$work/before") files and folders compared)"
+}
+
+# apt_get runs apt-get without questions, waiting for dpkg's lock when
+# another apt runs.
+apt_get() {
+	DEBIAN_FRONTEND=noninteractive apt-get -q -o DPkg::Lock::Timeout=600 "$@"
+}
+
+deb_cleanup() {
+	status=$?
+	[ -z "${programs:-}" ] || kill $programs 2>/dev/null || true
+	[ -z "$xvfb" ] || kill "$xvfb" 2>/dev/null || true
+	if [ -n "$installed" ]; then
+		apt_get purge -y echiquier >/dev/null 2>&1 || echo "check: could not purge echiquier" >&2
+	fi
+	rm -rf "$work"
+	exit $status
+}
+
+# check_screenshots METAINFO: the screenshots the metainfo names are in
+# resources/linux/screenshots, as large as it says, under 2 MB in all.
+check_screenshots() {
+	total=0
+	n=0
+	for url in $(sed -n 's|.*<image type="source" width="[0-9]*" height="[0-9]*">\(.*\)</image>.*|\1|p' "$1"); do
+		name=${url##*/}
+		file=$here/screenshots/$name
+		[ -f "$file" ] || fail "the metainfo shows $name, which is not in resources/linux/screenshots"
+		case $url in https://raw.githubusercontent.com/echiquier/echiquier/main/resources/linux/screenshots/"$name") ;;
+		*) fail "the screenshot $url is not the repository's resources/linux/screenshots/$name" ;;
+		esac
+		size=$(identify -format '%wx%h' "$file")
+		grep -q "width=\"${size%x*}\" height=\"${size#*x}\">$url<" "$1" || fail "$name is $size, not as the metainfo says"
+		total=$((total + $(wc -c <"$file")))
+		n=$((n + 1))
+	done
+	[ $n -gt 0 ] || fail "the metainfo shows no screenshot"
+	[ $total -lt 2000000 ] || fail "the screenshots take $total bytes, more than 2 MB"
+	pass "$n screenshots, $total bytes, as large as the metainfo says"
+}
+
+# check_installed_program: /usr/bin/echiquier, as installed, opens its
+# window in a private Xvfb (a display from 300 up: the end-to-end test
+# takes 100 to 199, the Windows check 200 to 299), and xdg-open, without
+# GNOME or KDE, opens a .pgn file in it: its window is named after the
+# file. The programs run in a throw-away home.
+check_installed_program() {
+	programs=""
+	n=300
+	while [ $n -lt 400 ]; do
+		if [ ! -e /tmp/.X11-unix/X$n ] && [ ! -e /tmp/.X$n-lock ]; then
+			# (9>&-: the server must not hold the check's lock.)
+			Xvfb :$n -screen 0 1280x800x24 -nolisten tcp -noreset >"$work/xvfb.log" 2>&1 9>&- &
+			xvfb=$!
+			tries=0
+			while [ $tries -lt 100 ] && ! DISPLAY=:$n xdotool getmouselocation >/dev/null 2>&1; do
+				kill -0 "$xvfb" 2>/dev/null || break
+				sleep 0.1
+				tries=$((tries + 1))
+			done
+			DISPLAY=:$n xdotool getmouselocation >/dev/null 2>&1 && break
+			kill "$xvfb" 2>/dev/null || true
+			xvfb=""
+		fi
+		n=$((n + 1))
+	done
+	[ -n "$xvfb" ] || fail "no Xvfb could start on a display from :300 to :399"
+	DISPLAY=:$n
+	export DISPLAY
+	home=$work/home
+	mkdir -p "$home/run"
+	chmod 0700 "$home/run"
+	set -- env -u WAYLAND_DISPLAY -u BROWSER -u XDG_CURRENT_DESKTOP -u DESKTOP_SESSION \
+		DISPLAY=:$n HOME="$home" XDG_CONFIG_HOME="$home/.config" XDG_DATA_HOME="$home/.local/share" \
+		XDG_CACHE_HOME="$home/.cache" XDG_RUNTIME_DIR="$home/run" \
+		DBUS_SESSION_BUS_ADDRESS="unix:path=$home/no-bus" LANG=en_US.UTF-8 LC_ALL=
+
+	"$@" /usr/bin/echiquier >"$work/program.log" 2>&1 &
+	programs=$!
+	wait_window "$programs" 'Échiquier' || fail "/usr/bin/echiquier showed no window within 120 s: $(cat "$work/program.log")"
+	pass "/usr/bin/echiquier opened its window: '$window_name'"
+
+	pgn="$home/Game of the day.pgn"
+	printf '[Event "deb check"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n1. d4 d5 2. c4 *\n' >"$pgn"
+	got=$("$@" mimetype --brief "$pgn" 2>/dev/null)
+	[ "$got" = application/vnd.chess-pgn ] || fail "mimetype calls $pgn '$got', not application/vnd.chess-pgn"
+	# Without a desktop, xdg-open runs the program and waits for it.
+	"$@" xdg-open "$pgn" >"$work/xdg-open.log" 2>&1 &
+	programs="$programs $!"
+	wait_window "" 'Game of the day.pgn' ||
+		fail "xdg-open '$pgn' opened no window named after it: $(cat "$work/xdg-open.log")"
+	programs="$programs $pid"
+	[ "$(readlink "/proc/$pid/exe")" = /usr/bin/echiquier ] ||
+		fail "the window '$window_name' is of $(readlink "/proc/$pid/exe"), not /usr/bin/echiquier"
+	pass "xdg-open '$(basename "$pgn")' opened it in /usr/bin/echiquier: window '$window_name'"
+	kill $programs 2>/dev/null || true
+	# The shell's own children are reaped; the program xdg-open started
+	# is awaited, for 10 s at most.
+	for p in $programs; do
+		wait "$p" 2>/dev/null || true
+		tries=0
+		while kill -0 "$p" 2>/dev/null && [ $tries -lt 100 ]; do
+			sleep 0.1
+			tries=$((tries + 1))
+		done
+	done
+	programs=""
+}
+
+# wait_window PID NAME: waits up to 120 s for a window whose name holds
+# NAME (of process PID, unless empty); sets $window_name and $pid.
+wait_window() {
+	tries=0
+	while [ $tries -lt 240 ]; do
+		if [ -n "$1" ]; then
+			wid=$(xdotool search --pid "$1" --name "$2" 2>/dev/null | head -n 1) || true
+		else
+			wid=$(xdotool search --name "$2" 2>/dev/null | head -n 1) || true
+		fi
+		if [ -n "$wid" ]; then
+			window_name=$(xdotool getwindowname "$wid")
+			pid=$(xdotool getwindowpid "$wid")
+			return 0
+		fi
+		[ -z "$1" ] || kill -0 "$1" 2>/dev/null || return 1
+		sleep 0.5
+		tries=$((tries + 1))
+	done
+	return 1
+}
+
 case ${1:-} in
 package) check_package "$2" ;;
 install) check_install ;;
+deb) check_deb "$2" ;;
 *)
-	echo "usage: $0 package TARBALL | install" >&2
+	echo "usage: $0 package TARBALL | install | deb DEB" >&2
 	exit 2
 	;;
 esac

@@ -4,8 +4,9 @@
 # Completes the Linux package made by `go tool fyne package -os linux`:
 # adds to its .desktop file the keys fyne cannot write from FyneApp.toml
 # (desktop-extra-keys: the PGN MIME type, the French texts) and adds the
-# shared-mime-info XML that defines the PGN type. Everything else (binary,
-# icon, fyne's own Makefile) stays as fyne made it.
+# shared-mime-info XML that defines the PGN type, the AppStream metainfo
+# (what software centres show) and the manual page. Everything else
+# (binary, icon, fyne's own Makefile) stays as fyne made it.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -41,6 +42,9 @@ chmod 0644 "$desktop"
 
 install -Dm0644 "$here/org.echiquier.Echiquier.xml" \
 	"$share/mime/packages/org.echiquier.Echiquier.xml"
+install -Dm0644 "$here/org.echiquier.Echiquier.metainfo.xml" \
+	"$share/metainfo/org.echiquier.Echiquier.metainfo.xml"
+install -Dm0644 "$here/echiquier.1" "$share/man/man1/echiquier.1"
 
 rm -f "$out"
 tar -cJf "$out" -C "$work" --owner=0 --group=0 --sort=name usr Makefile

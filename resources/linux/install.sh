@@ -4,7 +4,8 @@
 # Installs Échiquier from the package `make package` built into PREFIX
 # (~/.local for the current user): the binary in PREFIX/bin, the .desktop
 # file in PREFIX/share/applications, the icon in the hicolor theme, the PGN
-# MIME type in PREFIX/share/mime; then, when PREFIX/share is where the
+# MIME type in PREFIX/share/mime, the AppStream metainfo in
+# PREFIX/share/metainfo, the manual page in PREFIX/share/man/man1; then, when PREFIX/share is where the
 # desktop looks for applications, makes Échiquier the default application
 # for PGN files. The desktop tools are used when they exist
 # and skipped, with a note, when they do not. `uninstall` removes the same
@@ -24,6 +25,8 @@ datadir=$prefix/share
 appsdir=$datadir/applications
 icondir=$datadir/icons/hicolor/512x512/apps
 mimedir=$datadir/mime
+metainfo=$datadir/metainfo/$id.metainfo.xml
+manpage=$datadir/man/man1/$exe.1
 
 have() { command -v "$1" >/dev/null 2>&1; }
 
@@ -95,6 +98,8 @@ do_install() {
 	install -Dm0755 "$pkgbin/$exe" "$bindir/$exe"
 	install -Dm0644 "$pkgshare/pixmaps/$id.png" "$icondir/$id.png"
 	install -Dm0644 "$pkgshare/mime/packages/$id.xml" "$mimedir/packages/$id.xml"
+	install -Dm0644 "$pkgshare/metainfo/$id.metainfo.xml" "$metainfo"
+	install -Dm0644 "$pkgshare/man/man1/$exe.1" "$manpage"
 	mkdir -p "$appsdir"
 	awk -v line="$line" '/^Exec=/ { print line; next } { print }' \
 		"$pkgshare/applications/$id.desktop" >"$appsdir/$id.desktop"
@@ -123,7 +128,8 @@ forget_default() {
 }
 
 do_uninstall() {
-	rm -f "$bindir/$exe" "$appsdir/$id.desktop" "$icondir/$id.png" "$mimedir/packages/$id.xml"
+	rm -f "$bindir/$exe" "$appsdir/$id.desktop" "$icondir/$id.png" "$mimedir/packages/$id.xml" \
+		"$metainfo" "$manpage"
 	if [ -d "$mimedir/packages" ]; then refresh update-mime-database "$mimedir"; fi
 	if [ -d "$appsdir" ]; then refresh update-desktop-database "$appsdir"; fi
 	if on_data_path; then forget_default; fi

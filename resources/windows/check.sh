@@ -13,8 +13,10 @@
 # screenshots in testoutput/windows/), and keeps its settings and
 # autosave under %APPDATA%\fyne; opening a .pgn file through Windows'
 # shell (what a double click in Explorer does) starts it on that file;
-# the uninstaller (/S) takes away the files, the entry and the registry
-# keys, and leaves the user's settings.
+# installing again while the program runs (an upgrade) closes it first;
+# the uninstaller (/S), run while the program runs, closes it, takes
+# away the files, the entry and the registry keys, and leaves the user's
+# settings.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -152,13 +154,13 @@ regval() {
 		grep -F "$want" | head -n 1 | sed 's/^[^=]*="//; s/"$//; s/\\\\/\\/g; s/\\"/"/g'
 }
 
-# run_until_window TITLE SHOT COMMAND...: starts COMMAND, waits for a
-# window whose name holds TITLE (failing at once if COMMAND is the
-# program and fails), screenshots it to SHOT, checks that the
-# picture shows something (a window that OpenGL could not draw into is
-# one or two colours), and closes the program as Windows asks programs
-# to close (WM_CLOSE, taskkill without /F).
-run_until_window() {
+# start_program TITLE SHOT COMMAND...: starts COMMAND, waits for a
+# window whose name holds TITLE (failing at once if COMMAND is the program
+# and fails), screenshots it to SHOT and checks that the picture shows
+# something (a window that OpenGL could not draw into is one or two
+# colours). It leaves the program running, its window in $wid and its
+# process (Wine runs each Windows process as a Unix one) in $pid.
+start_program() {
 	title=$1
 	shot=$2
 	shift 2
@@ -184,6 +186,8 @@ run_until_window() {
 		tries=$((tries + 1))
 	done
 	wid=$(xdotool search --name "$title" | head -n 1)
+	pid=$(xdotool getwindowpid "$wid") || fail "the window '$title' names no process (_NET_WM_PID)"
+	running "$pid" || fail "the window '$title' names process $pid, which does not run"
 	# Fyne draws its first frame a little after the window appears.
 	tries=0
 	while :; do
@@ -196,12 +200,24 @@ run_until_window() {
 		sleep 0.5
 	done
 	window_name=$(xdotool getwindowname "$wid")
+}
+
+# running PID: process PID runs (a zombie, ended but not yet reaped by
+# the shell that started it, does not).
+running() { ps -o stat= -p "$1" 2>/dev/null | grep -q '^[^Z]'; }
+
+# run_until_window TITLE SHOT COMMAND...: start_program, then closes the
+# program as Windows asks programs to close (WM_CLOSE, taskkill without
+# /F) and waits for its process to end: a window gone is not yet a
+# program gone, and Windows cannot remove the file of a running program.
+run_until_window() {
+	start_program "$@"
 	# What the running program keeps in its storage folder (its autosave
 	# lock is there only while it runs).
 	running_files=$(ls -A "$storage" 2>/dev/null | tr '\n' ' ')
 	timeout 60 wine taskkill /im echiquier.exe >/dev/null 2>&1 || true
-	wait_until 60 sh -c '! xdotool search --name "$1"' - "$title" ||
-		fail "echiquier.exe did not close on WM_CLOSE"
+	wait_until 60 sh -c '! ps -o stat= -p "$1" | grep -q "^[^Z]"' - "$pid" ||
+		fail "echiquier.exe (process $pid) did not end within 60 s of WM_CLOSE"
 }
 
 check_wine() {
@@ -316,14 +332,37 @@ check_wine() {
 	run_until_window "Sicilian.pgn" "$shots/association.png" wine start /unix "$work/games/Sicilian.pgn"
 	pass "opening Sicilian.pgn through the shell started Échiquier on it: window '$window_name'"
 
-	# The uninstaller copies itself away and returns at once: what it
-	# removes is awaited.
+	# Installing again (an upgrade) while the program runs: Windows
+	# cannot replace a running program's file. The installer asks the
+	# program to close, as its close button does (it quits cleanly: its
+	# autosave lock goes), then installs every file (LICENSE.txt, removed
+	# here, is written again).
+	start_program "Ruy Lopez.pgn" "$shots/before-upgrade.png" wine "$dir/echiquier.exe" "$game_w"
+	rm "$dir/LICENSE.txt"
+	status=0
+	timeout 300 wine "$setup" /S >"$work/setup.log" 2>&1 || status=$?
+	[ $status -eq 0 ] || fail "the installer /S over the running program failed ($status)"
+	! running "$pid" || fail "the installer left the program running (process $pid)"
+	[ -f "$dir/LICENSE.txt" ] && cmp -s "$dir/echiquier.exe" "$work/zip/echiquier.exe" ||
+		fail "the installer over the running program did not install every file: $(ls -A "$dir" | tr '\n' ' ')"
+	locks=$(cd "$storage" && ls -A | grep '\.lock$' | tr '\n' ' ') || true
+	[ -z "$locks" ] || fail "the program asked to close by the installer did not quit cleanly (left $locks)"
+	pass "installing over the running program closed it (WM_CLOSE, a clean quit), then installed every file"
+
+	# Uninstalling while the program runs: the uninstaller, too, asks it
+	# to close, then removes everything. It copies itself away and
+	# returns at once: what it removes is awaited.
+	start_program "Sicilian.pgn" "$shots/before-uninstall.png" wine "$dir/echiquier.exe" \
+		"$(winepath -w "$work/games/Sicilian.pgn")"
 	timeout 120 wine "$dir/uninstall.exe" /S >"$work/uninstall.log" 2>&1 || {
 		cat "$work/uninstall.log" >&2
 		fail "the uninstaller /S failed"
 	}
 	wait_until 120 sh -c '[ ! -e "$1" ]' - "$dir" ||
 		fail "the uninstaller left $dir_w: $(ls -A "$dir" | tr '\n' ' ')"
+	wait_until 60 sh -c '! ps -o stat= -p "$1" | grep -q "^[^Z]"' - "$pid" ||
+		fail "the uninstaller removed the program but left it running (process $pid)"
+	pass "uninstalling while the program ran closed it, then removed its folder"
 	timeout 120 wineserver -w || true
 	[ ! -e "$lnk" ] || fail "the uninstaller left the Start-menu entry"
 	for key in "$classes\\.pgn" "$classes\\Echiquier.pgn" "$uninstall_key"; do

@@ -11,6 +11,11 @@
 ; Explorer opens it in Échiquier). /S installs and uninstalls silently.
 ; The settings and autosaved games, in %APPDATA%\fyne\org.echiquier.Echiquier,
 ; are the user's: the uninstaller leaves them, as a reinstall finds them.
+; Windows cannot replace nor remove a running program: the installer (over
+; an earlier installation) and the uninstaller first ask a running
+; Échiquier to close, as its window's close button does, and tell the user
+; when it does not; they stop before changing anything rather than leave
+; half an installation.
 
 Unicode true
 Target amd64-unicode
@@ -61,9 +66,91 @@ VIAddVersionKey /LANG=0 "LegalCopyright" "GPL-3.0-or-later"
 !insertmacro MUI_LANGUAGE "English"
 !insertmacro MUI_LANGUAGE "French"
 
+LangString StillRunning ${LANG_ENGLISH} "${NAME} is still running and cannot be replaced or removed.$\r$\n$\r$\nSave your game and close ${NAME}, then choose Retry; or choose Cancel to leave it as it is."
+LangString StillRunning ${LANG_FRENCH} "${NAME} est encore ouvert et ne peut être ni remplacé ni supprimé.$\r$\n$\r$\nEnregistrez votre partie et fermez ${NAME}, puis choisissez Réessayer ; ou choisissez Annuler pour le laisser tel quel."
+
+; CloseRunning (un.CloseRunning in the uninstaller) returns when
+; $INSTDIR\echiquier.exe is not running, or aborts. A running program is
+; one whose file cannot be opened for writing (Windows locks the file of a
+; running program). Each visible window of a process started from that
+; file gets WM_CLOSE, the message of the close button: the program quits
+; as the user would quit it (asking first about an unsaved game). After
+; 30 seconds the user may retry or cancel; a silent (/S) run cancels.
+!macro CLOSE_RUNNING un
+Function ${un}CloseRunning
+	Push $R0
+	Push $R1
+	Push $R2
+	Push $R3
+	Push $R4
+	StrCpy $R4 "$INSTDIR\echiquier.exe"
+	ask:
+	Call ${un}InUse
+	Pop $R0
+	StrCmp $R0 0 done
+	; Every top-level window: whose process's file is ours?
+	StrCpy $R0 0
+	next_window:
+		System::Call 'user32::FindWindowExW(p 0, p R0, p 0, p 0) p .R0'
+		StrCmp $R0 0 wait
+		System::Call 'user32::IsWindowVisible(p R0) i .R1'
+		StrCmp $R1 0 next_window
+		System::Call 'user32::GetWindowThreadProcessId(p R0, *i .R1)'
+		; PROCESS_QUERY_LIMITED_INFORMATION
+		System::Call 'kernel32::OpenProcess(i 0x1000, i 0, i R1) p .R2'
+		StrCmp $R2 0 next_window
+		StrCpy $R3 ""
+		System::Call 'kernel32::QueryFullProcessImageNameW(p R2, i 0, w .R3, *i ${NSIS_MAX_STRLEN})'
+		System::Call 'kernel32::CloseHandle(p R2)'
+		; (StrCmp ignores case, as Windows' file names do.)
+		StrCmp $R3 $R4 0 next_window
+		DetailPrint "Closing $R4 (process $R1)"
+		; WM_CLOSE
+		System::Call 'user32::PostMessageW(p R0, i 0x0010, p 0, p 0)'
+		Goto next_window
+	wait:
+	StrCpy $R1 0
+	still:
+		Sleep 500
+		Call ${un}InUse
+		Pop $R0
+		StrCmp $R0 0 done
+		IntOp $R1 $R1 + 1
+		IntCmp $R1 60 0 still
+	MessageBox MB_RETRYCANCEL|MB_ICONEXCLAMATION "$(StillRunning)" /SD IDCANCEL IDRETRY ask
+	DetailPrint "$R4 is still running: nothing was changed"
+	SetErrorLevel 2
+	Quit
+	done:
+	Pop $R4
+	Pop $R3
+	Pop $R2
+	Pop $R1
+	Pop $R0
+FunctionEnd
+
+; InUse pushes 1 when $INSTDIR\echiquier.exe exists and cannot be opened
+; for writing, 0 otherwise.
+Function ${un}InUse
+	IfFileExists "$INSTDIR\echiquier.exe" 0 free
+	ClearErrors
+	FileOpen $0 "$INSTDIR\echiquier.exe" a
+	IfErrors 0 +3
+	Push 1
+	Return
+	FileClose $0
+	free:
+	Push 0
+FunctionEnd
+!macroend
+!insertmacro CLOSE_RUNNING ""
+!insertmacro CLOSE_RUNNING "un."
+
 Section "Échiquier"
 	SetShellVarContext current
 	SetOutPath "$INSTDIR"
+	; Over an earlier installation: its program may be running.
+	Call CloseRunning
 	File "${STAGE}/echiquier.exe"
 	File "${STAGE}/LICENSE.txt"
 	File "${STAGE}/CREDITS.txt"
@@ -96,6 +183,7 @@ SectionEnd
 
 Section "Uninstall"
 	SetShellVarContext current
+	Call un.CloseRunning
 	Delete "$SMPROGRAMS\${NAME}.lnk"
 	Delete "$INSTDIR\echiquier.exe"
 	Delete "$INSTDIR\LICENSE.txt"

@@ -49,6 +49,11 @@ type Env struct {
 	// of its parts (the opening tree, the engine's lines): the window's
 	// layout gives them room by what is shown.
 	Relayout func()
+	// Motion is whether the system allows animations (it may ask for
+	// reduced motion): moves slide on the board only then. Fyne's own
+	// widgets are told not to animate at all (see app.Steady), so the
+	// application's settings no longer say it.
+	Motion bool
 
 	pieceSets map[string]*pieces.Set
 }
@@ -104,7 +109,7 @@ func (e *Env) Pieces() *pieces.Set {
 
 // DressBoard gives a board the colours, pieces and behaviour the
 // settings ask for. Moves slide only when the system allows animations
-// (it may ask for reduced motion).
+// (Motion).
 func (e *Env) DressBoard(b *widgets.Board) {
 	s := e.Settings
 	b.Scheme = theme.Scheme(s.BoardScheme())
@@ -113,7 +118,7 @@ func (e *Env) DressBoard(b *widgets.Board) {
 	b.ShowHints = s.Hints()
 	b.ShowLastMove = s.LastMove()
 	b.Input = boardInput(s.MoveInput())
-	b.Animate = s.Animate() && e.App.Settings().ShowAnimations()
+	b.Animate = s.Animate() && e.Motion
 }
 
 func boardInput(m settings.MoveInput) widgets.InputMode {

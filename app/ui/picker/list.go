@@ -70,6 +70,9 @@ type picker struct {
 	visible   bool // the picker is on screen
 
 	lastTap time.Time // of the last click on a row, for double clicks
+	// arranging: the list is being sorted or filtered, to scroll to the
+	// selected game once it is.
+	arranging bool
 
 	d        *dialog.CustomDialog
 	content  *fyne.Container
@@ -237,13 +240,18 @@ func (p *picker) refresh() {
 }
 
 // refreshList shows the games listed and their count, after the games
-// or the filter changed.
+// or the filter changed; once a long list is sorted or filtered, it
+// scrolls to the selected game.
 func (p *picker) refreshList() {
 	p.keepSelectionListed()
 	p.only.refresh()
 	p.refreshStatus()
 	p.table.Refresh()
 	kit.Enable(p.openBtn, p.selected >= 0)
+	if p.arranging && p.order.Arranged() {
+		p.arranging = false
+		p.scrollToSelected()
+	}
 }
 
 // refreshStatus says how many games there are and how far indexing is.
@@ -270,6 +278,12 @@ func (p *picker) statusText() string {
 	text := lang.L("Games: {{.Count}}", count)
 	if p.order.Filtered() {
 		text = lang.L("Games: {{.Shown}} of {{.Count}}", count)
+	}
+	switch p.order.Busy() {
+	case session.Sorting:
+		text = lang.L("{{.Text}} — sorting…", map[string]any{"Text": text})
+	case session.Filtering:
+		text = lang.L("{{.Text}} — filtering…", map[string]any{"Text": text})
 	}
 	switch state {
 	case session.Indexing:
@@ -301,8 +315,8 @@ func (p *picker) badGames() []badGame {
 func (p *picker) setFilter(text string) {
 	p.c.MarkUsed()
 	p.order.SetFilter(text)
+	p.arranging = true
 	p.refreshList() // the bad games and the layout stay as they are
-	p.scrollToSelected()
 }
 
 // keepSelectionListed selects the first game listed when the selected
@@ -320,8 +334,8 @@ func (p *picker) keepSelectionListed() {
 func (p *picker) sortBy(c session.Column) {
 	p.c.MarkUsed()
 	p.order.SortBy(c)
-	p.table.Refresh()
-	p.scrollToSelected()
+	p.arranging = true
+	p.refreshList()
 }
 
 // tapRow selects the game on a row; the second of two quick clicks on

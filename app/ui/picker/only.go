@@ -35,8 +35,8 @@ func (s *onlyStrip) set(position string) {
 // clear lists every game again.
 func (s *onlyStrip) clear() {
 	s.p.order.SetOnly(nil)
+	s.p.arranging = true
 	s.p.refreshList()
-	s.p.scrollToSelected()
 }
 
 // refresh shows the strip while the list is kept to some games.

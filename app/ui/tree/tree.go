@@ -6,6 +6,7 @@ package tree
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log"
 	"os"
 	"time"
@@ -245,13 +246,27 @@ func (p *Tree) start(cachedOnly bool) {
 	}()
 }
 
-// progressed takes how far the build got.
+// progressed takes how far the build got. The panel shows it by whole
+// percents, and is redrawn only when the percent changes: each redraw is
+// one of the whole window, which under software OpenGL costs as much as
+// a good part of the build.
 func (p *Tree) progressed(b *treeBuild, done, total int64) {
 	if p.build != b {
 		return
 	}
+	was := b.percent()
 	b.done, b.total = done, total
-	p.showStatus()
+	if b.percent() != was {
+		p.showStatus()
+	}
+}
+
+// percent returns how far the build got, in whole percents of the file.
+func (b *treeBuild) percent() int {
+	if b.total <= 0 {
+		return 0
+	}
+	return int(100 * b.done / b.total)
 }
 
 // finished takes the tree built, or what ended the build. A build
@@ -267,7 +282,7 @@ func (p *Tree) finished(b *treeBuild, t *explore.Tree, err error) {
 	b.cancel()
 	switch {
 	case err == nil:
-		log.Printf("opening tree: %d games, %d positions in %v", t.Len(), t.Positions(), time.Since(b.started).Round(time.Millisecond))
+		log.Printf("opening tree: %d games, %d positions in %v%s", t.Len(), t.Positions(), time.Since(b.started).Round(time.Millisecond), peakText(peakMemory()))
 	case b.cachedOnly:
 		// Not cached (or the cache cannot tell): built once the file is
 		// indexed, which may be now.
@@ -284,6 +299,15 @@ func (p *Tree) finished(b *treeBuild, t *explore.Tree, err error) {
 	}
 	p.tree = t
 	p.showPosition(true)
+}
+
+// peakText is the program's peak memory as the tree's log line ends
+// with it (", peak 580 MB"); nothing when the system does not tell.
+func peakText(peak int64) string {
+	if peak <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(", peak %d MB", (peak+1<<19)>>20)
 }
 
 // stop stops the build; the tree of the games read so far stays.
@@ -348,8 +372,8 @@ func (p *Tree) showStatus() {
 			o.Hide()
 		}
 	}
-	if building && p.build.total > 0 {
-		p.progress.SetValue(float64(p.build.done) / float64(p.build.total))
+	if building {
+		p.progress.SetValue(float64(p.build.percent()) / 100)
 	}
 	if text := p.statusText(); text != p.status.Text {
 		h := p.status.MinSize().Height
@@ -386,11 +410,7 @@ func (p *Tree) statusText() string {
 	case p.err != nil:
 		return lang.L("The tree could not be built: {{.Error}}", map[string]any{"Error": words.Error(p.err)})
 	case p.building():
-		percent := 0
-		if b := p.build; b.total > 0 {
-			percent = int(100 * b.done / b.total)
-		}
-		return lang.L("Building the tree… {{.Percent}}% of the file", map[string]any{"Percent": percent})
+		return lang.L("Building the tree… {{.Percent}}% of the file", map[string]any{"Percent": p.build.percent()})
 	case p.tree == nil:
 		return lang.L("The tree is built once the file is read.")
 	}

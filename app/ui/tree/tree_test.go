@@ -3,8 +3,12 @@ package tree
 import (
 	"context"
 	"fmt"
+	"log"
+	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -359,4 +363,43 @@ func bigFile(t *testing.T, games int) string {
 	path := filepath.Join(t.TempDir(), "big.pgn")
 	uitest.WriteFile(t, path, b.String())
 	return path
+}
+
+// The program's log tells how long the tree took and the most memory the
+// program held, which is how big files are measured in the real window.
+func TestTreeLogsItsPeakMemory(t *testing.T) {
+	if peakMemory() == 0 {
+		t.Skip("this system does not tell a program's peak memory")
+	}
+	var out strings.Builder
+	log.SetOutput(&out)
+	t.Cleanup(func() { log.SetOutput(os.Stderr) })
+	h := newHarness(t)
+	h.openTree(treeGames)
+	line := regexp.MustCompile(`opening tree: 5 games, \d+ positions in \S+, peak (\d+) MB\n`).FindStringSubmatch(out.String())
+	if line == nil {
+		t.Fatalf("log %q", out.String())
+	}
+	if mb, _ := strconv.Atoi(line[1]); mb < 1 {
+		t.Errorf("peak %s MB", line[1])
+	}
+}
+
+// A tree being built shows its progress by whole percents, as its status
+// says it: the window is not redrawn for less.
+func TestTreeProgressByWholePercents(t *testing.T) {
+	h := newHarness(t)
+	h.openGames(treeGames)
+	h.Shortcut(kit.OpeningTree)
+	b := h.p.build
+	if b == nil {
+		t.Fatal("showing the tree did not start building it")
+	}
+	for _, done := range []int64{1234, 1290} {
+		h.p.progressed(b, done, 10000)
+		if got := h.p.progress.Value; got != 0.12 || !strings.Contains(h.p.status.Text, "12%") {
+			t.Errorf("%d bytes of 10000 read: the bar at %v, the status %q", done, got, h.p.status.Text)
+		}
+	}
+	h.waitForTree()
 }

@@ -118,7 +118,7 @@ func NewIn(t testing.TB, dir string) *Harness {
 	s := settings.New(fa.Preferences())
 	// The tests play untimed unless they say otherwise.
 	s.SetTimeControl(game.TimeControl{})
-	env := &kit.Env{App: fa, Settings: s, Post: h.Queue.Do, Now: h.Clock.Now, Openings: opening.NewBook(),
+	env := &kit.Env{App: fa, Settings: s, Post: h.Queue.Do, Now: h.Clock.Now, Motion: fa.Settings().ShowAnimations(), Openings: opening.NewBook(),
 		French: opening.NewFrench(), Language: words.English}
 	env.Relayout = func() {
 		if c := env.Window.Content(); c != nil {
