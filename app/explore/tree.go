@@ -284,12 +284,9 @@ func (t *Tree) eachRun(i int, f func(first uint64, n int)) error {
 	total := uint64(0)
 	r := t.listOf(t.listAt[i], t.listAt[i+1], listed)
 	for r.left > 0 {
-		first, n, err := r.run()
-		if err == nil && (first == 0 || first+uint64(n)-1 > uint64(t.games)) {
-			err = errCorrupt
-		}
+		first, n, err := t.nextRun(r)
 		if err != nil {
-			return t.damaged(err)
+			return err
 		}
 		f(first, n)
 		total += uint64(n)
@@ -308,12 +305,9 @@ func (t *Tree) eachRun(i int, f func(first uint64, n int)) error {
 				reps.reset(int64(t.repAt[k]), int64(t.repAt[k+1]), t.repCount[k])
 			}
 			for reps.left > 0 {
-				first, n, err := reps.run()
-				if err == nil && (first == 0 || first+uint64(n)-1 > uint64(t.games)) {
-					err = errCorrupt
-				}
+				first, n, err := t.nextRun(reps)
 				if err != nil {
-					return t.damaged(err)
+					return err
 				}
 				f(first, n)
 				total += uint64(n)
@@ -324,6 +318,19 @@ func (t *Tree) eachRun(i int, f func(first uint64, n int)) error {
 		return t.damaged(errCorrupt)
 	}
 	return nil
+}
+
+// nextRun is the next run of games of r, which must be games of the
+// file.
+func (t *Tree) nextRun(r *listReader) (first uint64, n int, err error) {
+	first, n, err = r.run()
+	if err == nil && (first == 0 || first+uint64(n)-1 > uint64(t.games)) {
+		err = errCorrupt
+	}
+	if err != nil {
+		return 0, 0, t.damaged(err)
+	}
+	return first, n, nil
 }
 
 // listReader reads the game list of a position a block at a time: a
