@@ -89,7 +89,7 @@ type options struct {
 // batchGames is how many games a goroutine reads before it replays them:
 // enough to ask about the games seen before at once, few enough that the
 // games read and not yet replayed take little memory.
-const batchGames = 256
+const batchGames = 64
 
 // Flags of a ply.
 const (

@@ -20,8 +20,8 @@ import (
 // final lists. Memory stays bounded whatever the file's size; a small
 // file never touches the disk.
 
-// maxPairs is how many pairs are held before a run is spilled: 32 MB.
-const maxPairs = 1 << 22
+// maxPairs is how many pairs are held before a run is spilled: 16 MB.
+const maxPairs = 1 << 21
 
 // listBuilder gathers the game lists of the positions.
 type listBuilder struct {
@@ -31,7 +31,7 @@ type listBuilder struct {
 	spill *os.File
 	runs  []int64 // end offsets of the runs in the spill file
 	w     *varintWriter
-	// end and games are sortPairs's, kept from one run to the next: a
+	// end and games are order's, kept from one run to the next: a
 	// large file spills hundreds of runs.
 	end, games []uint32
 }
@@ -83,13 +83,19 @@ func (lb *listBuilder) add(pos uint32, game uint32) error {
 	return nil
 }
 
-// sortPairs sorts the pairs by position, keeping game order within a
-// position (a counting sort: the pairs are in game order already), and
-// calls each with every position and its games.
-func (lb *listBuilder) sortPairs(positions int, each func(pos uint32, games []uint32) error) error {
+// order sorts the pairs by position, keeping game order within a
+// position (a counting sort: the pairs are in game order already): the
+// games of position p are games[end[p-1]:end[p]] (from 0 for p 0). The
+// last sort, once the file is read, keeps no room for another: its arrays
+// are of their size, and the pairs are let go once in order, before the
+// lists' offsets take their place.
+func (lb *listBuilder) order(positions int, last bool) (end, games []uint32) {
 	// end[pos] is where the games of pos start, then once they are in
 	// place where they end.
-	end := grown(&lb.end, positions+1)
+	if last {
+		lb.end, lb.games = nil, nil
+	}
+	end = grown(&lb.end, positions+1, !last)
 	clear(end)
 	for _, p := range lb.pairs {
 		end[p>>32+1]++
@@ -97,29 +103,44 @@ func (lb *listBuilder) sortPairs(positions int, each func(pos uint32, games []ui
 	for i := 1; i <= positions; i++ {
 		end[i] += end[i-1]
 	}
-	games := grown(&lb.games, len(lb.pairs))
+	games = grown(&lb.games, len(lb.pairs), !last)
 	for _, p := range lb.pairs {
 		at := &end[p>>32]
 		games[*at] = uint32(p)
 		*at++
 	}
-	lb.pairs = lb.pairs[:0]
+	if last {
+		lb.pairs, lb.end, lb.games = nil, nil, nil
+	} else {
+		lb.pairs = lb.pairs[:0]
+	}
+	return end[:positions], games
+}
+
+// eachList calls each with every position that has games and its games,
+// as order gives them.
+func eachList(end, games []uint32, each func(pos uint32, games []uint32) error) error {
 	from := uint32(0)
-	for pos := range positions {
-		if from < end[pos] {
-			if err := each(uint32(pos), games[from:end[pos]]); err != nil {
+	for pos, to := range end {
+		if from < to {
+			if err := each(uint32(pos), games[from:to]); err != nil {
 				return err
 			}
 		}
-		from = end[pos]
+		from = to
 	}
 	return nil
 }
 
-// grown returns (*b)[:n], making *b larger first when it is too short.
-func grown(b *[]uint32, n int) []uint32 {
+// grown returns (*b)[:n], making *b larger first when it is too short,
+// with room to spare for the next call when more is true.
+func grown(b *[]uint32, n int, more bool) []uint32 {
 	if cap(*b) < n {
-		*b = make([]uint32, n+n/4)
+		if more {
+			*b = make([]uint32, n+n/4)
+		} else {
+			*b = make([]uint32, n)
+		}
 	}
 	return (*b)[:n]
 }
@@ -146,7 +167,8 @@ func (lb *listBuilder) spillRun() error {
 	}
 	put := lb.w.put
 	prev := uint32(0)
-	err := lb.sortPairs(positions, func(pos uint32, games []uint32) error {
+	end, games := lb.order(positions, false)
+	err := eachList(end, games, func(pos uint32, games []uint32) error {
 		put(uint64(pos - prev))
 		put(uint64(len(games)))
 		last := uint32(0)
@@ -169,13 +191,14 @@ func (lb *listBuilder) spillRun() error {
 // (offsets[id]; offsets[positions] is the end) and how many games each
 // has.
 func (lb *listBuilder) finish(positions int, w io.Writer) (offsets []uint64, counts []uint32, err error) {
-	offsets = make([]uint64, positions+1)
-	counts = make([]uint32, positions)
 	out := newVarintWriter(w)
 	put := out.put
 	if lb.spill == nil {
+		end, games := lb.order(positions, true)
+		offsets = make([]uint64, positions+1)
+		counts = make([]uint32, positions)
 		at := 0
-		err := lb.sortPairs(positions, func(pos uint32, games []uint32) error {
+		err := eachList(end, games, func(pos uint32, games []uint32) error {
 			for ; at <= int(pos); at++ {
 				offsets[at] = uint64(out.size())
 			}
@@ -201,6 +224,8 @@ func (lb *listBuilder) finish(positions int, w io.Writer) (offsets []uint64, cou
 		}
 	}
 	lb.pairs, lb.end, lb.games = nil, nil, nil
+	offsets = make([]uint64, positions+1)
+	counts = make([]uint32, positions)
 	runs := make([]*run, len(lb.runs))
 	from := int64(0)
 	for i, end := range lb.runs {
