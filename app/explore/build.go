@@ -172,8 +172,7 @@ func eloOf(tag string) uint16 {
 // the move with its counts.
 type builder struct {
 	pos   table
-	edges []edge
-	next  []uint32 // the next move of the same position, or noEdge
+	edges edgeTable
 	lists listBuilder
 	// again holds, by kept game, the numbers of the games that had its
 	// moves again.
@@ -205,8 +204,7 @@ var ErrTooManyPositions = errors.New("the file has more positions than an openin
 // come: most files repeat few.
 func (b *builder) reserve(n, plies int) {
 	b.pos.reserve(n)
-	b.edges = make([]edge, 0, n+n/4)
-	b.next = make([]uint32, 0, n+n/4)
+	b.edges.slots = make([]edgeSlot, 0, n+n/4)
 	b.lists.pairs = make([]uint64, 0, min(plies, b.lists.max))
 }
 
@@ -214,13 +212,11 @@ func (b *builder) reserve(n, plies int) {
 // when new.
 func (b *builder) edge(s *posSlot, m uint16) uint32 {
 	ei := s.head
-	for ei != noEdge && b.edges[ei].move != m {
-		ei = b.next[ei]
+	for ei != noEdge && b.edges.slots[ei].move != m {
+		ei = b.edges.slots[ei].next
 	}
 	if ei == noEdge {
-		ei = uint32(len(b.edges))
-		b.edges = append(b.edges, edge{move: m})
-		b.next = append(b.next, s.head)
+		ei = b.edges.add(m, s.head)
 		s.head = ei
 	}
 	return ei
@@ -268,7 +264,8 @@ func (b *builder) add(bt *batch) error {
 			ei := noEdge
 			if q.move != 0 && q.flags&newEdge != 0 {
 				ei = b.edge(s, q.move)
-				b.edges[ei].count(&rec, mover)
+				c := ofGame(&rec, mover)
+				b.edges.count(ei, &c)
 			}
 			if keep {
 				b.seen.plies = append(b.seen.plies, seenPly{pos: id | seenFlag(q.flags), edge: ei})
@@ -297,28 +294,10 @@ func (b *builder) prefetch(plies []ply) {
 	}
 	for _, q := range plies {
 		if s := b.pos.home(q.hash); s.key == q.hash && s.head != noEdge {
-			sum += uint64(b.edges[s.head].games)
+			sum += uint64(b.edges.slots[s.head].games)
 		}
 	}
 	b.loaded = sum
-}
-
-// count adds a game that played the edge, of record rec, the move made
-// by the player mover (0: White).
-func (e *edge) count(rec *record, mover int) {
-	e.games++
-	switch rec.result {
-	case whiteWins:
-		e.white++
-	case draw:
-		e.draws++
-	case blackWins:
-		e.black++
-	}
-	if elo := rec.elo[mover]; elo != 0 {
-		e.eloN++
-		e.eloSum += uint64(elo)
-	}
 }
 
 // build builds the tree of the file at path, once: ErrFileChanged when
@@ -594,9 +573,9 @@ func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
 	}
 	t.pos, b.pos = b.pos, table{}
 
-	b.seen.count(b.edges)
-	t.first, t.edges, t.next = heads, slices.Clip(b.edges), slices.Clip(b.next)
-	b.edges, b.next = nil, nil
+	b.seen.count(&b.edges)
+	t.first, t.edges = heads, edgeTable{slots: slices.Clip(b.edges.slots), wide: b.edges.wide}
+	b.edges = edgeTable{}
 
 	writing.Wait()
 	if listErr != nil {

@@ -343,7 +343,7 @@ func (t *Tree) save(f *os.File) error {
 	edges := uint32(0)
 	for _, e := range t.first {
 		c.u32(edges)
-		for ; e != noEdge; e = t.next[e] {
+		for ; e != noEdge; e = t.edges.slots[e].next {
 			edges++
 		}
 	}
@@ -352,17 +352,17 @@ func (t *Tree) save(f *os.File) error {
 	for _, at := range t.listAt {
 		c.u64(at)
 	}
-	t.eachEdge(func(e *edge) { c.u16(e.move) })
-	for _, field := range []func(e *edge) uint32{
-		func(e *edge) uint32 { return e.games },
-		func(e *edge) uint32 { return e.white },
-		func(e *edge) uint32 { return e.draws },
-		func(e *edge) uint32 { return e.black },
-		func(e *edge) uint32 { return e.eloN },
+	t.eachEdge(func(e edge) { c.u16(e.move) })
+	for _, field := range []func(e edge) uint32{
+		func(e edge) uint32 { return e.games },
+		func(e edge) uint32 { return e.white },
+		func(e edge) uint32 { return e.draws },
+		func(e edge) uint32 { return e.black },
+		func(e edge) uint32 { return e.eloN },
 	} {
-		t.eachEdge(func(e *edge) { c.u32(field(e)) })
+		t.eachEdge(func(e edge) { c.u32(field(e)) })
 	}
-	t.eachEdge(func(e *edge) { c.u64(e.eloSum) })
+	t.eachEdge(func(e edge) { c.u64(e.eloSum) })
 	c.u32s(t.listSums)
 	if t.reps != nil {
 		c.u32s(t.listLen)
@@ -391,10 +391,10 @@ func (t *Tree) save(f *os.File) error {
 
 // eachEdge calls f with the moves of the positions, by position id, each
 // position's as they are linked.
-func (t *Tree) eachEdge(f func(e *edge)) {
+func (t *Tree) eachEdge(f func(e edge)) {
 	for _, e := range t.first {
-		for ; e != noEdge; e = t.next[e] {
-			f(&t.edges[e])
+		for ; e != noEdge; e = t.edges.slots[e].next {
+			f(t.edges.counts(e))
 		}
 	}
 }
@@ -671,10 +671,13 @@ func (tb *tables) tree(h *header) (*Tree, error) {
 	if tb.first[0] != 0 || int64(tb.first[n]) != h.Edges || tb.listAt[0] != headerSize || tb.listAt[n] != listsEnd {
 		return nil, ErrDamagedCache
 	}
-	t := &Tree{count: tb.count, listAt: tb.listAt, edges: tb.edges, listSums: tb.listSums,
+	t := &Tree{count: tb.count, listAt: tb.listAt, listSums: tb.listSums,
 		listLen: tb.listLen, reps: tb.reps, repCount: tb.repCount, repAt: tb.repAt}
 	// Each position's moves follow each other.
-	t.next = make([]uint32, len(tb.edges))
+	t.edges.slots = make([]edgeSlot, len(tb.edges))
+	for e := range tb.edges {
+		t.edges.set(uint32(e), &tb.edges[e])
+	}
 	for i := range n {
 		from, to := tb.first[i], tb.first[i+1]
 		// The moves in order and within the tables; a game of a list
@@ -688,10 +691,10 @@ func (tb *tables) tree(h *header) (*Tree, error) {
 			return nil, ErrDamagedCache
 		}
 		for e := from; e < to; e++ {
-			t.next[e] = e + 1
+			t.edges.slots[e].next = e + 1
 		}
 		if from < to {
-			t.next[to-1] = noEdge
+			t.edges.slots[to-1].next = noEdge
 		} else {
 			tb.first[i] = noEdge
 		}

@@ -158,7 +158,7 @@ func (c *gameCache) again(g int, rec *record, number int, repeats *listBuilder) 
 
 // count adds the games that came again to the moves of the games they
 // repeat.
-func (c *gameCache) count(edges []edge) {
+func (c *gameCache) count(edges *edgeTable) {
 	for _, sg := range c.games {
 		if sg.games == 0 {
 			continue
@@ -167,14 +167,10 @@ func (c *gameCache) count(edges []edge) {
 			if p.edge == noEdge {
 				continue
 			}
-			e := &edges[p.edge]
-			e.games += sg.games
-			e.white += sg.white
-			e.draws += sg.draws
-			e.black += sg.black
 			// White moves first: the plies of even index are White's.
-			e.eloN += sg.eloN[i&1]
-			e.eloSum += sg.eloSum[i&1]
+			again := edge{games: sg.games, white: sg.white, draws: sg.draws, black: sg.black,
+				eloN: sg.eloN[i&1], eloSum: sg.eloSum[i&1]}
+			edges.count(p.edge, &again)
 		}
 	}
 }
