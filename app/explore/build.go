@@ -448,7 +448,7 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 // take little memory and share the work of a small file.
 const (
 	minSection = 256 << 10
-	maxSection = 1 << 20
+	maxSection = 512 << 10
 )
 
 // cutSections cuts the file into sections of about size bytes at likely

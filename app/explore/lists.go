@@ -31,9 +31,6 @@ type listBuilder struct {
 	spill *os.File
 	runs  []int64 // end offsets of the runs in the spill file
 	w     *varintWriter
-	// end and games are order's, kept from one run to the next: a
-	// large file spills hundreds of runs.
-	end, games []uint32
 }
 
 // varintWriter writes varints to w through a buffer of its own, a call
@@ -86,31 +83,28 @@ func (lb *listBuilder) add(pos uint32, game uint32) error {
 // order sorts the pairs by position, keeping game order within a
 // position (a counting sort: the pairs are in game order already): the
 // games of position p are games[end[p-1]:end[p]] (from 0 for p 0). The
-// last sort, once the file is read, keeps no room for another: its arrays
-// are of their size, and the pairs are let go once in order, before the
-// lists' offsets take their place.
+// arrays are made for each sort and let go after: kept from one run to
+// the next, they would hold tens of megabytes while the file is read.
+// The last sort, once the file is read, lets the pairs go once in order,
+// before the lists' offsets take their place.
 func (lb *listBuilder) order(positions int, last bool) (end, games []uint32) {
 	// end[pos] is where the games of pos start, then once they are in
 	// place where they end.
-	if last {
-		lb.end, lb.games = nil, nil
-	}
-	end = grown(&lb.end, positions+1, !last)
-	clear(end)
+	end = make([]uint32, positions+1)
 	for _, p := range lb.pairs {
 		end[p>>32+1]++
 	}
 	for i := 1; i <= positions; i++ {
 		end[i] += end[i-1]
 	}
-	games = grown(&lb.games, len(lb.pairs), !last)
+	games = make([]uint32, len(lb.pairs))
 	for _, p := range lb.pairs {
 		at := &end[p>>32]
 		games[*at] = uint32(p)
 		*at++
 	}
 	if last {
-		lb.pairs, lb.end, lb.games = nil, nil, nil
+		lb.pairs = nil
 	} else {
 		lb.pairs = lb.pairs[:0]
 	}
@@ -130,19 +124,6 @@ func eachList(end, games []uint32, each func(pos uint32, games []uint32) error) 
 		from = to
 	}
 	return nil
-}
-
-// grown returns (*b)[:n], making *b larger first when it is too short,
-// with room to spare for the next call when more is true.
-func grown(b *[]uint32, n int, more bool) []uint32 {
-	if cap(*b) < n {
-		if more {
-			*b = make([]uint32, n+n/4)
-		} else {
-			*b = make([]uint32, n)
-		}
-	}
-	return (*b)[:n]
 }
 
 // spillRun writes the pairs held as a run: for each position, the gap
@@ -223,7 +204,7 @@ func (lb *listBuilder) finish(positions int, w io.Writer) (offsets []uint64, cou
 			return nil, nil, err
 		}
 	}
-	lb.pairs, lb.end, lb.games = nil, nil, nil
+	lb.pairs = nil
 	offsets = make([]uint64, positions+1)
 	counts = make([]uint32, positions)
 	runs := make([]*run, len(lb.runs))
