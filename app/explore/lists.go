@@ -20,8 +20,8 @@ import (
 // final lists. Memory stays bounded whatever the file's size; a small
 // file never touches the disk.
 
-// maxPairs is how many pairs are held before a run is spilled: 16 MB.
-const maxPairs = 1 << 21
+// maxPairs is how many pairs are held before a run is spilled: 8 MB.
+const maxPairs = 1 << 20
 
 // listBuilder gathers the game lists of the positions.
 type listBuilder struct {
