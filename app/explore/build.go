@@ -253,6 +253,9 @@ func (b *builder) add(bt *batch) error {
 		}
 		plies := bt.plies[rec.from:rec.to]
 		b.prefetch(plies)
+		if keep {
+			b.seen.start()
+		}
 		for _, q := range plies {
 			s := b.pos.slot(q.hash)
 			id := s.id
@@ -268,7 +271,7 @@ func (b *builder) add(bt *batch) error {
 				b.edges.count(ei, &c)
 			}
 			if keep {
-				b.seen.plies = append(b.seen.plies, seenPly{pos: id | seenFlag(q.flags), edge: ei})
+				b.seen.ply(id, q.flags&newPos != 0, ei)
 			}
 			mover ^= 1
 		}
