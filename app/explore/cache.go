@@ -48,7 +48,7 @@ import (
 // is built again.
 
 // magic starts a cache file; its last byte is the format's version.
-const magic = "ECHTREE\x04"
+const magic = "ECHTREE\x05"
 
 const headerSize = 128
 
@@ -80,9 +80,9 @@ type header struct {
 // of the lists.
 const listSumBlock = 4096
 
-// maxSlots is the most slots the position table of a tree has: twice
-// the 2^24 slots that MaxPositions positions take, for the table grows
-// once more when it holds that many (table.slot).
+// maxSlots is the most slots the position table of a tree has: a table
+// grows by half when it is three quarters full (table.slot), so that a
+// table of MaxPositions positions has fewer than twice as many slots.
 const maxSlots = 1 << 25
 
 // castagnoli is CRC-32C's table, computed once and never changed.
@@ -556,9 +556,8 @@ func (h *header) check(size int64) (int64, error) {
 	case h.Edges < 0 || h.Edges > pgn/2 || h.Edges >= int64(noEdge):
 	// Every position but those games start from is reached by a move.
 	case h.Positions < 0 || h.Positions > MaxPositions || h.Positions > h.Games+h.Edges:
-	// The table has a power of two of slots, three quarters full at
-	// most.
-	case h.Slots < 0 || h.Slots > maxSlots || h.Slots&(h.Slots-1) != 0 || 4*h.Positions > 3*h.Slots:
+	// The table is three quarters full at most.
+	case h.Slots < 0 || h.Slots > maxSlots || 4*h.Positions > 3*h.Slots:
 	// A game that came again is a game of the file.
 	case h.Repeated < 0 || h.Repeated > h.Games:
 	default:
