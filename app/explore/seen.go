@@ -24,11 +24,16 @@ import (
 // Two different games share a key with the chance of two positions
 // sharing a hash (see key.go).
 
-// maxSeenPlies is how many plies of games the builder keeps: 64 MB, the
-// games of a file of 100,000 games. A file that repeats games repeats
-// those of its first part at least as much as the others; a file that
-// does not only loses the memory.
+// maxSeenPlies is how many plies of games the builder keeps, the games of
+// a file of 100,000 games, in 64 MB at most (8 bytes a ply; they take two
+// or three, see gameCache.plies). A file that repeats games repeats those
+// of its first part at least as much as the others; a file that does not
+// only loses the memory.
 const maxSeenPlies = 1 << 23
+
+// maxPlyBytes is the most bytes a ply of a kept game takes: two varints
+// of 34 bits at most.
+const maxPlyBytes = 10
 
 // seenGame is a kept game, with the results and ratings of the later
 // games that had the same moves.
@@ -113,8 +118,11 @@ func (c *gameCache) lookup(key uint64) (int, bool) {
 	return g, ok
 }
 
-// room tells whether a game of n plies can be kept.
-func (c *gameCache) room(n int) bool { return c.n+n <= c.max }
+// room tells whether a game of n plies can be kept: max plies, in 8
+// bytes a ply at most.
+func (c *gameCache) room(n int) bool {
+	return c.n+n <= c.max && len(c.plies)+maxPlyBytes*n <= 8*c.max
+}
 
 // start starts the plies of a game to keep.
 func (c *gameCache) start() {
