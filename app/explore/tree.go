@@ -54,9 +54,9 @@ type edge struct {
 // Tree is the opening tree of a PGN file.
 type Tree struct {
 	pos table // position hash -> id
-	// For the position of id i: its moves are edges's of index first[i],
-	// then the next of each until noEdge, as they came; its
-	// games are count[i] numbers delta-coded in
+	// For the position of id i: its moves are the move of index
+	// first[i] in edges, then the next of each until noEdge, as they
+	// came; its games are count[i] numbers delta-coded in
 	// lists[listAt[i]:listAt[i+1]]. The moves stay where the build put
 	// them: putting them in order would cost a second array of them, or
 	// as much time as the rest of the build's end.
