@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"container/heap"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
@@ -207,24 +208,30 @@ func (lb *listBuilder) finish(positions int, w io.Writer) (offsets []uint64, cou
 	lb.pairs = nil
 	offsets = make([]uint64, positions+1)
 	counts = make([]uint32, positions)
-	runs := make([]*run, len(lb.runs))
+	// The runs whose next games are of the lowest position come first,
+	// in run order for the same position: the runs hold games in file
+	// order, each one's games for a position come after those of the
+	// runs before. A file of hundreds of runs does not look at each of
+	// them for each of its millions of positions.
+	var waiting runHeap
 	from := int64(0)
 	for i, end := range lb.runs {
-		runs[i] = newRun(io.NewSectionReader(lb.spill, from, end-from))
-		if err := runs[i].head(); err != nil {
+		r := newRun(io.NewSectionReader(lb.spill, from, end-from))
+		r.seq = i
+		if err := r.head(); err != nil {
 			return nil, nil, err
+		}
+		if r.count > 0 {
+			waiting = append(waiting, r)
 		}
 		from = end
 	}
+	heap.Init(&waiting)
 	for pos := range positions {
 		offsets[pos] = uint64(out.size())
 		last := uint32(0)
-		// The runs hold games in file order: each one's games for a
-		// position come after those of the runs before.
-		for _, r := range runs {
-			if r.count == 0 || r.pos != uint32(pos) {
-				continue
-			}
+		for len(waiting) > 0 && waiting[0].pos == uint32(pos) {
+			r := waiting[0]
 			counts[pos] += uint32(r.count)
 			for range r.count {
 				g, err := r.next()
@@ -236,6 +243,13 @@ func (lb *listBuilder) finish(positions int, w io.Writer) (offsets []uint64, cou
 			}
 			if err := r.head(); err != nil {
 				return nil, nil, err
+			}
+			if r.count > 0 && r.pos > uint32(pos) {
+				heap.Fix(&waiting, 0)
+			} else {
+				// Over, or a run that goes back (never written so):
+				// what it has left is not read.
+				heap.Pop(&waiting)
 			}
 		}
 	}
@@ -268,6 +282,24 @@ type run struct {
 	pos   uint32 // the position whose games come next
 	count int    // how many; 0 once the run is over
 	last  uint32 // the last game read
+	seq   int    // the run's place in the spill file
+}
+
+// runHeap orders runs by their next position, then by their place in
+// the spill file (container/heap).
+type runHeap []*run
+
+func (h runHeap) Len() int { return len(h) }
+func (h runHeap) Less(i, j int) bool {
+	return h[i].pos < h[j].pos || h[i].pos == h[j].pos && h[i].seq < h[j].seq
+}
+func (h runHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *runHeap) Push(x any)   { *h = append(*h, x.(*run)) }
+func (h *runHeap) Pop() any {
+	old := *h
+	r := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return r
 }
 
 func newRun(r io.Reader) *run {
