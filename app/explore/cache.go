@@ -722,29 +722,21 @@ func (c *columnReader) read(off, size int64) []byte {
 }
 
 // u32s reads the next column, of n values of 32 bits.
-func (c *columnReader) u32s(n int64) []uint32 {
-	vs := make([]uint32, n)
-	at := c.skip(4 * n)
-	for from := int64(0); from < n; {
-		k := min(int64(len(c.buf))/4, n-from)
-		b := c.read(at+4*from, 4*k)
-		for i := range k {
-			vs[from+i] = binary.LittleEndian.Uint32(b[4*i:])
-		}
-		from += k
-	}
-	return vs
-}
+func (c *columnReader) u32s(n int64) []uint32 { return readColumn(c, n, 4, binary.LittleEndian.Uint32) }
 
 // u64s reads the next column, of n values of 64 bits.
-func (c *columnReader) u64s(n int64) []uint64 {
-	vs := make([]uint64, n)
-	at := c.skip(8 * n)
+func (c *columnReader) u64s(n int64) []uint64 { return readColumn(c, n, 8, binary.LittleEndian.Uint64) }
+
+// readColumn reads the next column of c, of n values of size bytes, a
+// buffer at a time.
+func readColumn[T any](c *columnReader, n, size int64, value func([]byte) T) []T {
+	vs := make([]T, n)
+	at := c.skip(size * n)
 	for from := int64(0); from < n; {
-		k := min(int64(len(c.buf))/8, n-from)
-		b := c.read(at+8*from, 8*k)
+		k := min(int64(len(c.buf))/size, n-from)
+		b := c.read(at+size*from, size*k)
 		for i := range k {
-			vs[from+i] = binary.LittleEndian.Uint64(b[8*i:])
+			vs[from+i] = value(b[size*i:])
 		}
 		from += k
 	}
