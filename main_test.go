@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	fyneapp "fyne.io/fyne/v2/app"
 )
 
 // The memory limit follows what is live: the floor for a program that
@@ -69,5 +71,15 @@ func TestWithoutADisplayOneSentence(t *testing.T) {
 		if !errors.As(err, &exit) || exit.ExitCode() != 1 || stderr.String() != want || stdout.Len() != 0 {
 			t.Errorf("DISPLAY=%q: %v, said %q (and %q)", display, err, stderr.String(), stdout.String())
 		}
+	}
+}
+
+// Fyne is told that the window is changed through fyne.Do only, so that
+// it does not look up the calling goroutine at each refresh.
+func TestFyneIsToldEveryChangeGoesThroughFyneDo(t *testing.T) {
+	fa := fyneapp.NewWithID("org.echiquier.Test")
+	declareFyneDo(fa)
+	if !fa.Metadata().Migrations["fyneDo"] {
+		t.Error("Fyne does not know that the program uses fyne.Do")
 	}
 }

@@ -53,8 +53,11 @@ type App struct {
 	env      *kit.Env
 	locale   words.Locale
 	autosave *autosave.Store // nil when the game cannot be autosaved
-	ticker   *ticker
-	notices  []settings.Notice
+	// ticker looks at the clocks while one runs; nil when none runs (an
+	// idle window does no work) or when tests tick by hand.
+	ticker  *ticker
+	tick    func() *ticker
+	notices []settings.Notice
 	// closeSound ends the sound player the app opened; nil when it was
 	// given one.
 	closeSound func()
@@ -183,8 +186,9 @@ func New(fa fyne.App, o Options) *App {
 		fs.OnSaveError(func(err error) { o.Post(func() { a.settingsFailed(err) }) })
 	}
 	if !o.NoTicker {
-		a.ticker = startTicker(tickInterval, o.Post, a.Tick)
+		a.tick = func() *ticker { return startTicker(tickInterval, o.Post, a.Tick) }
 	}
+	a.keepTicking()
 	return a
 }
 
@@ -223,6 +227,19 @@ func (a *App) Commands() []kit.Command { return a.env.Commands.All() }
 func (a *App) Tick() {
 	a.play.Tick()
 	a.sounds.Tick()
+	a.keepTicking()
+}
+
+// keepTicking runs the ticker while a clock runs, and only then.
+func (a *App) keepTicking() {
+	run := a.tick != nil && a.env.Session.ClockRunning()
+	switch {
+	case run && a.ticker == nil:
+		a.ticker = a.tick()
+	case !run && a.ticker != nil:
+		a.ticker.stop()
+		a.ticker = nil
+	}
 }
 
 // sessionChanged brings the window in line with what changed in the
@@ -246,6 +263,7 @@ func (a *App) sessionChanged(ev session.Event) {
 		a.refreshTitle()
 	}
 	a.env.Commands.Refresh()
+	a.keepTicking()
 }
 
 // refreshTitle names the file in the title, and marks unsaved changes.
@@ -320,10 +338,8 @@ func (a *App) stop() {
 	if a.autosave != nil {
 		a.autosave.Close()
 	}
-	if a.ticker != nil {
-		a.ticker.stop()
-		a.ticker = nil
-	}
+	a.tick = nil
+	a.keepTicking()
 	a.analysis.Stop()
 	if a.closeSound != nil {
 		a.closeSound()

@@ -1,7 +1,6 @@
 package explore
 
 import (
-	"bufio"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -49,7 +48,7 @@ import (
 // is built again.
 
 // magic starts a cache file; its last byte is the format's version.
-const magic = "ECHTREE\x04"
+const magic = "ECHTREE\x05"
 
 const headerSize = 128
 
@@ -81,9 +80,9 @@ type header struct {
 // of the lists.
 const listSumBlock = 4096
 
-// maxSlots is the most slots the position table of a tree has: twice
-// the 2^24 slots that MaxPositions positions take, for the table grows
-// once more when it holds that many (table.slot).
+// maxSlots is the most slots the position table of a tree has: a table
+// grows by half when it is three quarters full (table.slot), so that a
+// table of MaxPositions positions has fewer than twice as many slots.
 const maxSlots = 1 << 25
 
 // castagnoli is CRC-32C's table, computed once and never changed.
@@ -343,7 +342,7 @@ func (t *Tree) save(f *os.File) error {
 	edges := uint32(0)
 	for _, e := range t.first {
 		c.u32(edges)
-		for ; e != noEdge; e = t.next[e] {
+		for ; e != noEdge; e = t.edges.slots[e].next {
 			edges++
 		}
 	}
@@ -352,17 +351,17 @@ func (t *Tree) save(f *os.File) error {
 	for _, at := range t.listAt {
 		c.u64(at)
 	}
-	t.eachEdge(func(e *edge) { c.u16(e.move) })
-	for _, field := range []func(e *edge) uint32{
-		func(e *edge) uint32 { return e.games },
-		func(e *edge) uint32 { return e.white },
-		func(e *edge) uint32 { return e.draws },
-		func(e *edge) uint32 { return e.black },
-		func(e *edge) uint32 { return e.eloN },
+	t.eachEdge(func(e edge) { c.u16(e.move) })
+	for _, field := range []func(e edge) uint32{
+		func(e edge) uint32 { return e.games },
+		func(e edge) uint32 { return e.white },
+		func(e edge) uint32 { return e.draws },
+		func(e edge) uint32 { return e.black },
+		func(e edge) uint32 { return e.eloN },
 	} {
-		t.eachEdge(func(e *edge) { c.u32(field(e)) })
+		t.eachEdge(func(e edge) { c.u32(field(e)) })
 	}
-	t.eachEdge(func(e *edge) { c.u64(e.eloSum) })
+	t.eachEdge(func(e edge) { c.u64(e.eloSum) })
 	c.u32s(t.listSums)
 	if t.reps != nil {
 		c.u32s(t.listLen)
@@ -391,10 +390,10 @@ func (t *Tree) save(f *os.File) error {
 
 // eachEdge calls f with the moves of the positions, by position id, each
 // position's as they are linked.
-func (t *Tree) eachEdge(f func(e *edge)) {
+func (t *Tree) eachEdge(f func(e edge)) {
 	for _, e := range t.first {
-		for ; e != noEdge; e = t.next[e] {
-			f(&t.edges[e])
+		for ; e != noEdge; e = t.edges.slots[e].next {
+			f(t.edges.counts(e))
 		}
 	}
 }
@@ -557,9 +556,8 @@ func (h *header) check(size int64) (int64, error) {
 	case h.Edges < 0 || h.Edges > pgn/2 || h.Edges >= int64(noEdge):
 	// Every position but those games start from is reached by a move.
 	case h.Positions < 0 || h.Positions > MaxPositions || h.Positions > h.Games+h.Edges:
-	// The table has a power of two of slots, three quarters full at
-	// most.
-	case h.Slots < 0 || h.Slots > maxSlots || h.Slots&(h.Slots-1) != 0 || 4*h.Positions > 3*h.Slots:
+	// The table is three quarters full at most.
+	case h.Slots < 0 || h.Slots > maxSlots || 4*h.Positions > 3*h.Slots:
 	// A game that came again is a game of the file.
 	case h.Repeated < 0 || h.Repeated > h.Games:
 	default:
@@ -583,74 +581,166 @@ func listBlocks(tablesAt int64) int64 {
 
 // tables are the arrays of a cache file after its lists, as read.
 type tables struct {
-	keys, listAt       []uint64
-	vals, first, count []uint32
-	edges              []edge
-	listSums           []uint32
+	slots        []posSlot // the position table
+	listAt       []uint64
+	first, count []uint32
+	edges        edgeTable
+	listSums     []uint32
 	// Of the games that came again, nil when none did.
 	listLen, reps, repCount []uint32
 	repAt                   []uint64
 }
 
-// readTables reads the tables of a cache file of header h, of size
-// bytes, checking their sum.
+// tableBlock is how many values of a column of the tables are read at a
+// time.
+const tableBlock = 4096
+
+// readTables reads the tables of a cache file of header h, size bytes of
+// them, checking their sum first. Each array is read a block at a time
+// into what the tree keeps: no copy of the tables as the file has them,
+// a hundred megabytes for a large file, is held on the way.
 func (h *header) readTables(r io.ReaderAt, size int64) (*tables, error) {
+	if err := h.checkSum(r, size); err != nil {
+		return nil, err
+	}
 	n, slots, edges := h.Positions, h.Slots, h.Edges
-	tb := &tables{keys: make([]uint64, slots), vals: make([]uint32, slots),
-		first: make([]uint32, n+1), count: make([]uint32, n), listAt: make([]uint64, n+1),
-		edges: make([]edge, edges), listSums: make([]uint32, listBlocks(h.TablesAt))}
-	sum := crc32.New(castagnoli)
-	in := bufio.NewReaderSize(io.TeeReader(io.NewSectionReader(r, h.TablesAt, size), sum), 1<<16)
-	var err error
-	get := func(data any) {
-		if err == nil {
-			err = binary.Read(in, binary.LittleEndian, data)
+	c := &columnReader{r: r, at: h.TablesAt, buf: make([]byte, 8*min(tableBlock, max(slots, edges, n+1)))}
+	tb := &tables{slots: make([]posSlot, slots)}
+	// The keys, then their ids.
+	keys, ids := c.skip(8*slots), c.skip(4*slots)
+	for from := int64(0); from < slots && c.err == nil; from += tableBlock {
+		k := min(tableBlock, slots-from)
+		b := c.read(keys+8*from, 8*k)
+		for i := range k {
+			tb.slots[from+i].key = binary.LittleEndian.Uint64(b[8*i:])
+		}
+		b = c.read(ids+4*from, 4*k)
+		for i := range k {
+			tb.slots[from+i].id, tb.slots[from+i].head = binary.LittleEndian.Uint32(b[4*i:]), noEdge
 		}
 	}
-	get(tb.keys)
-	get(tb.vals)
-	get(tb.first)
-	get(tb.count)
-	get(tb.listAt)
-	moves := make([]uint16, edges)
-	get(moves)
-	for i, m := range moves {
-		tb.edges[i].move = m
-		// A move's promotion is a knight, a bishop, a rook or a queen.
-		if k := decodeMove(m).Promotion; k != game.NoKind && (k < game.Knight || k > game.Queen) {
-			err = ErrDamagedCache
+	tb.first = c.u32s(n + 1)
+	tb.count = c.u32s(n)
+	tb.listAt = c.u64s(n + 1)
+	// The moves, then each of their counts as a column.
+	var cols [7]int64
+	for k, width := range []int64{2, 4, 4, 4, 4, 4, 8} {
+		cols[k] = c.skip(width * edges)
+	}
+	tb.edges.slots = make([]edgeSlot, edges)
+	e := make([]edge, min(tableBlock, edges))
+	for from := int64(0); from < edges && c.err == nil; from += tableBlock {
+		k := min(tableBlock, edges-from)
+		b := c.read(cols[0]+2*from, 2*k)
+		for i := range k {
+			e[i].move = binary.LittleEndian.Uint16(b[2*i:])
+			// A move's promotion is a knight, a bishop, a rook or a
+			// queen.
+			if p := decodeMove(e[i].move).Promotion; p != game.NoKind && (p < game.Knight || p > game.Queen) {
+				return nil, ErrDamagedCache
+			}
+		}
+		for f, field := range []func(e *edge) *uint32{
+			func(e *edge) *uint32 { return &e.games },
+			func(e *edge) *uint32 { return &e.white },
+			func(e *edge) *uint32 { return &e.draws },
+			func(e *edge) *uint32 { return &e.black },
+			func(e *edge) *uint32 { return &e.eloN },
+		} {
+			b := c.read(cols[1+f]+4*from, 4*k)
+			for i := range k {
+				*field(&e[i]) = binary.LittleEndian.Uint32(b[4*i:])
+			}
+		}
+		b = c.read(cols[6]+8*from, 8*k)
+		for i := range k {
+			e[i].eloSum = binary.LittleEndian.Uint64(b[8*i:])
+			tb.edges.set(uint32(from+i), &e[i])
 		}
 	}
-	cols := make([]uint32, edges)
-	for _, field := range []func(e *edge) *uint32{
-		func(e *edge) *uint32 { return &e.games },
-		func(e *edge) *uint32 { return &e.white },
-		func(e *edge) *uint32 { return &e.draws },
-		func(e *edge) *uint32 { return &e.black },
-		func(e *edge) *uint32 { return &e.eloN },
-	} {
-		get(cols)
-		for i := range tb.edges {
-			*field(&tb.edges[i]) = cols[i]
-		}
-	}
-	sums := make([]uint64, edges)
-	get(sums)
-	for i, s := range sums {
-		tb.edges[i].eloSum = s
-	}
-	get(tb.listSums)
+	tb.listSums = c.u32s(listBlocks(h.TablesAt))
 	if k := h.Repeated; k > 0 {
-		tb.listLen, tb.reps, tb.repCount, tb.repAt = make([]uint32, n), make([]uint32, k), make([]uint32, k), make([]uint64, k+1)
-		get(tb.listLen)
-		get(tb.reps)
-		get(tb.repCount)
-		get(tb.repAt)
+		tb.listLen = c.u32s(n)
+		tb.reps = c.u32s(k)
+		tb.repCount = c.u32s(k)
+		tb.repAt = c.u64s(k + 1)
 	}
-	if err != nil || sum.Sum32() != h.TablesSum {
+	if c.err != nil {
 		return nil, ErrDamagedCache
 	}
 	return tb, nil
+}
+
+// checkSum checks the sum of the tables of a cache file of header h,
+// size bytes of them.
+func (h *header) checkSum(r io.ReaderAt, size int64) error {
+	buf := make([]byte, min(1<<16, size))
+	sum := uint32(0)
+	for at := int64(0); at < size; at += int64(len(buf)) {
+		b := buf[:min(int64(len(buf)), size-at)]
+		if _, err := r.ReadAt(b, h.TablesAt+at); err != nil {
+			return ErrDamagedCache
+		}
+		sum = crc32.Update(sum, castagnoli, b)
+	}
+	if sum != h.TablesSum {
+		return ErrDamagedCache
+	}
+	return nil
+}
+
+// columnReader reads the tables of a cache file, column after column,
+// through a buffer; the first error stays.
+type columnReader struct {
+	r   io.ReaderAt
+	at  int64 // where the next column starts
+	buf []byte
+	err error
+}
+
+// skip returns where the column of size bytes that starts at c.at is,
+// and passes it.
+func (c *columnReader) skip(size int64) int64 {
+	at := c.at
+	c.at += size
+	return at
+}
+
+// read returns the size bytes at off, at most the buffer's length; zeros
+// after an error.
+func (c *columnReader) read(off, size int64) []byte {
+	b := c.buf[:size]
+	if c.err == nil {
+		if _, err := c.r.ReadAt(b, off); err != nil {
+			c.err = err
+		}
+	}
+	if c.err != nil {
+		clear(b)
+	}
+	return b
+}
+
+// u32s reads the next column, of n values of 32 bits.
+func (c *columnReader) u32s(n int64) []uint32 { return readColumn(c, n, 4, binary.LittleEndian.Uint32) }
+
+// u64s reads the next column, of n values of 64 bits.
+func (c *columnReader) u64s(n int64) []uint64 { return readColumn(c, n, 8, binary.LittleEndian.Uint64) }
+
+// readColumn reads the next column of c, of n values of size bytes, a
+// buffer at a time.
+func readColumn[T any](c *columnReader, n, size int64, value func([]byte) T) []T {
+	vs := make([]T, n)
+	at := c.skip(size * n)
+	for from := int64(0); from < n; {
+		k := min(int64(len(c.buf))/size, n-from)
+		b := c.read(at+size*from, size*k)
+		for i := range k {
+			vs[from+i] = value(b[size*i:])
+		}
+		from += k
+	}
+	return vs
 }
 
 // tree returns the tree of the tables, checking that what queries index
@@ -674,7 +764,6 @@ func (tb *tables) tree(h *header) (*Tree, error) {
 	t := &Tree{count: tb.count, listAt: tb.listAt, edges: tb.edges, listSums: tb.listSums,
 		listLen: tb.listLen, reps: tb.reps, repCount: tb.repCount, repAt: tb.repAt}
 	// Each position's moves follow each other.
-	t.next = make([]uint32, len(tb.edges))
 	for i := range n {
 		from, to := tb.first[i], tb.first[i+1]
 		// The moves in order and within the tables; a game of a list
@@ -688,10 +777,10 @@ func (tb *tables) tree(h *header) (*Tree, error) {
 			return nil, ErrDamagedCache
 		}
 		for e := from; e < to; e++ {
-			t.next[e] = e + 1
+			t.edges.slots[e].next = e + 1
 		}
 		if from < to {
-			t.next[to-1] = noEdge
+			t.edges.slots[to-1].next = noEdge
 		} else {
 			tb.first[i] = noEdge
 		}
@@ -700,16 +789,15 @@ func (tb *tables) tree(h *header) (*Tree, error) {
 	// The table holds n positions, each id within them: it is three
 	// quarters full at most, and a lookup of a position not in it ends
 	// at an empty slot.
-	t.pos = table{slots: make([]posSlot, len(tb.keys)), n: n}
+	t.pos = table{slots: tb.slots, n: n}
 	used := 0
-	for i, k := range tb.keys {
-		if k != 0 {
-			if int64(tb.vals[i]) >= int64(n) {
+	for _, s := range tb.slots {
+		if s.key != 0 {
+			if int64(s.id) >= int64(n) {
 				return nil, ErrDamagedCache
 			}
 			used++
 		}
-		t.pos.slots[i] = posSlot{key: k, id: tb.vals[i], head: noEdge}
 	}
 	if used != n {
 		return nil, ErrDamagedCache

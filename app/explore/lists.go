@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"container/heap"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
@@ -20,8 +21,8 @@ import (
 // final lists. Memory stays bounded whatever the file's size; a small
 // file never touches the disk.
 
-// maxPairs is how many pairs are held before a run is spilled: 32 MB.
-const maxPairs = 1 << 22
+// maxPairs is how many pairs are held before a run is spilled: 8 MB.
+const maxPairs = 1 << 20
 
 // listBuilder gathers the game lists of the positions.
 type listBuilder struct {
@@ -31,9 +32,6 @@ type listBuilder struct {
 	spill *os.File
 	runs  []int64 // end offsets of the runs in the spill file
 	w     *varintWriter
-	// end and games are sortPairs's, kept from one run to the next: a
-	// large file spills hundreds of runs.
-	end, games []uint32
 }
 
 // varintWriter writes varints to w through a buffer of its own, a call
@@ -83,45 +81,50 @@ func (lb *listBuilder) add(pos uint32, game uint32) error {
 	return nil
 }
 
-// sortPairs sorts the pairs by position, keeping game order within a
-// position (a counting sort: the pairs are in game order already), and
-// calls each with every position and its games.
-func (lb *listBuilder) sortPairs(positions int, each func(pos uint32, games []uint32) error) error {
+// order sorts the pairs by position, keeping game order within a
+// position (a counting sort: the pairs are in game order already): the
+// games of position p are games[end[p-1]:end[p]] (from 0 for p 0). The
+// arrays are made for each sort and let go after: kept from one run to
+// the next, they would hold tens of megabytes while the file is read.
+// The last sort, once the file is read, lets the pairs go once in order,
+// before the lists' offsets take their place.
+func (lb *listBuilder) order(positions int, last bool) (end, games []uint32) {
 	// end[pos] is where the games of pos start, then once they are in
 	// place where they end.
-	end := grown(&lb.end, positions+1)
-	clear(end)
+	end = make([]uint32, positions+1)
 	for _, p := range lb.pairs {
 		end[p>>32+1]++
 	}
 	for i := 1; i <= positions; i++ {
 		end[i] += end[i-1]
 	}
-	games := grown(&lb.games, len(lb.pairs))
+	games = make([]uint32, len(lb.pairs))
 	for _, p := range lb.pairs {
 		at := &end[p>>32]
 		games[*at] = uint32(p)
 		*at++
 	}
-	lb.pairs = lb.pairs[:0]
+	if last {
+		lb.pairs = nil
+	} else {
+		lb.pairs = lb.pairs[:0]
+	}
+	return end[:positions], games
+}
+
+// eachList calls each with every position that has games and its games,
+// as order gives them.
+func eachList(end, games []uint32, each func(pos uint32, games []uint32) error) error {
 	from := uint32(0)
-	for pos := range positions {
-		if from < end[pos] {
-			if err := each(uint32(pos), games[from:end[pos]]); err != nil {
+	for pos, to := range end {
+		if from < to {
+			if err := each(uint32(pos), games[from:to]); err != nil {
 				return err
 			}
 		}
-		from = end[pos]
+		from = to
 	}
 	return nil
-}
-
-// grown returns (*b)[:n], making *b larger first when it is too short.
-func grown(b *[]uint32, n int) []uint32 {
-	if cap(*b) < n {
-		*b = make([]uint32, n+n/4)
-	}
-	return (*b)[:n]
 }
 
 // spillRun writes the pairs held as a run: for each position, the gap
@@ -146,7 +149,8 @@ func (lb *listBuilder) spillRun() error {
 	}
 	put := lb.w.put
 	prev := uint32(0)
-	err := lb.sortPairs(positions, func(pos uint32, games []uint32) error {
+	end, games := lb.order(positions, false)
+	err := eachList(end, games, func(pos uint32, games []uint32) error {
 		put(uint64(pos - prev))
 		put(uint64(len(games)))
 		last := uint32(0)
@@ -169,13 +173,14 @@ func (lb *listBuilder) spillRun() error {
 // (offsets[id]; offsets[positions] is the end) and how many games each
 // has.
 func (lb *listBuilder) finish(positions int, w io.Writer) (offsets []uint64, counts []uint32, err error) {
-	offsets = make([]uint64, positions+1)
-	counts = make([]uint32, positions)
 	out := newVarintWriter(w)
 	put := out.put
 	if lb.spill == nil {
+		end, games := lb.order(positions, true)
+		offsets = make([]uint64, positions+1)
+		counts = make([]uint32, positions)
 		at := 0
-		err := lb.sortPairs(positions, func(pos uint32, games []uint32) error {
+		err := eachList(end, games, func(pos uint32, games []uint32) error {
 			for ; at <= int(pos); at++ {
 				offsets[at] = uint64(out.size())
 			}
@@ -200,25 +205,33 @@ func (lb *listBuilder) finish(positions int, w io.Writer) (offsets []uint64, cou
 			return nil, nil, err
 		}
 	}
-	lb.pairs, lb.end, lb.games = nil, nil, nil
-	runs := make([]*run, len(lb.runs))
+	lb.pairs = nil
+	offsets = make([]uint64, positions+1)
+	counts = make([]uint32, positions)
+	// The runs whose next games are of the lowest position come first,
+	// in run order for the same position: the runs hold games in file
+	// order, each one's games for a position come after those of the
+	// runs before. A file of hundreds of runs does not look at each of
+	// them for each of its millions of positions.
+	var waiting runHeap
 	from := int64(0)
 	for i, end := range lb.runs {
-		runs[i] = newRun(io.NewSectionReader(lb.spill, from, end-from))
-		if err := runs[i].head(); err != nil {
+		r := newRun(io.NewSectionReader(lb.spill, from, end-from))
+		r.seq = i
+		if err := r.head(); err != nil {
 			return nil, nil, err
+		}
+		if r.count > 0 {
+			waiting = append(waiting, r)
 		}
 		from = end
 	}
+	heap.Init(&waiting)
 	for pos := range positions {
 		offsets[pos] = uint64(out.size())
 		last := uint32(0)
-		// The runs hold games in file order: each one's games for a
-		// position come after those of the runs before.
-		for _, r := range runs {
-			if r.count == 0 || r.pos != uint32(pos) {
-				continue
-			}
+		for len(waiting) > 0 && waiting[0].pos == uint32(pos) {
+			r := waiting[0]
 			counts[pos] += uint32(r.count)
 			for range r.count {
 				g, err := r.next()
@@ -230,6 +243,13 @@ func (lb *listBuilder) finish(positions int, w io.Writer) (offsets []uint64, cou
 			}
 			if err := r.head(); err != nil {
 				return nil, nil, err
+			}
+			if r.count > 0 && r.pos > uint32(pos) {
+				heap.Fix(&waiting, 0)
+			} else {
+				// Over, or a run that goes back (never written so):
+				// what it has left is not read.
+				heap.Pop(&waiting)
 			}
 		}
 	}
@@ -262,6 +282,24 @@ type run struct {
 	pos   uint32 // the position whose games come next
 	count int    // how many; 0 once the run is over
 	last  uint32 // the last game read
+	seq   int    // the run's place in the spill file
+}
+
+// runHeap orders runs by their next position, then by their place in
+// the spill file (container/heap).
+type runHeap []*run
+
+func (h runHeap) Len() int { return len(h) }
+func (h runHeap) Less(i, j int) bool {
+	return h[i].pos < h[j].pos || h[i].pos == h[j].pos && h[i].seq < h[j].seq
+}
+func (h runHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *runHeap) Push(x any)   { *h = append(*h, x.(*run)) }
+func (h *runHeap) Pop() any {
+	old := *h
+	r := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return r
 }
 
 func newRun(r io.Reader) *run {

@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"encoding/binary"
 	"slices"
 	"sync"
 
@@ -23,28 +24,16 @@ import (
 // Two different games share a key with the chance of two positions
 // sharing a hash (see key.go).
 
-// maxSeenPlies is how many plies of games the builder keeps: 64 MB, the
-// games of a file of 100,000 games. A file that repeats games repeats
-// those of its first part at least as much as the others; a file that
-// does not only loses the memory.
+// maxSeenPlies is how many plies of games the builder keeps, the games of
+// a file of 100,000 games, in 64 MB at most (8 bytes a ply; they take two
+// or three, see gameCache.plies). A file that repeats games repeats those
+// of its first part at least as much as the others; a file that does not
+// only loses the memory.
 const maxSeenPlies = 1 << 23
 
-// seenNew marks the plies of a kept game that reach a position for the
-// first time in the game.
-const seenNew = 1 << 31
-
-// seenFlag is seenNew for a ply of flags newPos.
-func seenFlag(flags uint8) uint32 {
-	if flags&newPos != 0 {
-		return seenNew
-	}
-	return 0
-}
-
-// seenPly is a ply of a kept game: its position id (with seenNew) and the
-// move it counts in (noEdge: none, the game had played it from there
-// already or the game ends).
-type seenPly struct{ pos, edge uint32 }
+// maxPlyBytes is the most bytes a ply of a kept game takes: two varints
+// of 34 bits at most.
+const maxPlyBytes = 10
 
 // seenGame is a kept game, with the results and ratings of the later
 // games that had the same moves.
@@ -63,8 +52,21 @@ type gameCache struct {
 	mu    sync.RWMutex
 	index map[uint64]int // game key -> games[i]
 	games []seenGame
-	plies []seenPly
-	max   int
+	// plies holds the plies of the kept games, each its position id
+	// and the move it counts in (noEdge: none, the game had played it
+	// from there already or the game ends) as two varints: the gap
+	// from the game's position before (zigzag), times two, plus 1 when
+	// the game reaches the position for the first time; then 0 for no
+	// move, or 1 plus the gap from the game's move counted before
+	// (zigzag). Past its first moves a game reaches new positions by new
+	// moves, whose ids follow each other: a ply takes two or three bytes
+	// instead of eight.
+	plies []byte
+	// n counts the plies kept, at most max; the game being kept starts
+	// at from in plies, its last position and move were pos and edge.
+	n, max          int
+	from            int
+	lastPos, lastEd uint32
 }
 
 func newGameCache(maxPlies int) *gameCache {
@@ -116,16 +118,74 @@ func (c *gameCache) lookup(key uint64) (int, bool) {
 	return g, ok
 }
 
-// room tells whether a game of n plies can be kept.
-func (c *gameCache) room(n int) bool { return len(c.plies)+n <= c.max }
+// room tells whether a game of n plies can be kept: max plies, in 8
+// bytes a ply at most.
+func (c *gameCache) room(n int) bool {
+	return c.n+n <= c.max && len(c.plies)+maxPlyBytes*n <= 8*c.max
+}
 
-// keep makes the game number, whose n plies were just added to plies, a
-// kept game.
+// start starts the plies of a game to keep.
+func (c *gameCache) start() {
+	c.from, c.lastPos, c.lastEd = len(c.plies), 0, 0
+}
+
+// ply adds a ply to the game being kept: its position id, whether the
+// game reaches it for the first time, and the move it counts in.
+func (c *gameCache) ply(pos uint32, first bool, edge uint32) {
+	v := zigzag(pos, c.lastPos) << 1
+	if first {
+		v |= 1
+	}
+	c.plies = binary.AppendUvarint(c.plies, v)
+	c.lastPos = pos
+	if edge == noEdge {
+		c.plies = append(c.plies, 0)
+		return
+	}
+	c.plies = binary.AppendUvarint(c.plies, zigzag(edge, c.lastEd)+1)
+	c.lastEd = edge
+}
+
+// zigzag codes the gap from was to v, small whether it is up or down.
+func zigzag(v, was uint32) uint64 {
+	d := int64(v) - int64(was)
+	return uint64(d<<1) ^ uint64(d>>63)
+}
+
+// unzigzag returns the value of gap z from was.
+func unzigzag(z uint64, was uint32) uint32 {
+	return uint32(int64(was) + (int64(z>>1) ^ -int64(z&1)))
+}
+
+// keep makes the game number, whose n plies were just added (start,
+// ply), a kept game.
 func (c *gameCache) keep(key uint64, n, number int) {
 	c.mu.Lock()
 	c.index[key] = len(c.games)
 	c.mu.Unlock()
-	c.games = append(c.games, seenGame{from: len(c.plies) - n, to: len(c.plies), number: uint32(number)})
+	c.games = append(c.games, seenGame{from: c.from, to: len(c.plies), number: uint32(number)})
+	c.n += n
+}
+
+// eachPly calls f with the plies of the kept game sg, in order: the
+// ply's index in the game, its position id, whether the game reached it
+// for the first time, and the move it counts in (noEdge: none).
+func (c *gameCache) eachPly(sg *seenGame, f func(i int, pos uint32, first bool, edge uint32)) {
+	b := c.plies[sg.from:sg.to]
+	pos, ed := uint32(0), uint32(0)
+	for i := 0; len(b) > 0; i++ {
+		v, k := binary.Uvarint(b)
+		b = b[k:]
+		pos = unzigzag(v>>1, pos)
+		e, k := binary.Uvarint(b)
+		b = b[k:]
+		edge := noEdge
+		if e != 0 {
+			ed = unzigzag(e-1, ed)
+			edge = ed
+		}
+		f(i, pos, v&1 != 0, edge)
+	}
 }
 
 // again records game number, of record rec, that has the moves of kept
@@ -158,24 +218,20 @@ func (c *gameCache) again(g int, rec *record, number int, repeats *listBuilder) 
 
 // count adds the games that came again to the moves of the games they
 // repeat.
-func (c *gameCache) count(edges []edge) {
+func (c *gameCache) count(edges *edgeTable) {
 	for _, sg := range c.games {
 		if sg.games == 0 {
 			continue
 		}
-		for i, p := range c.plies[sg.from:sg.to] {
-			if p.edge == noEdge {
-				continue
+		c.eachPly(&sg, func(i int, _ uint32, _ bool, e uint32) {
+			if e == noEdge {
+				return
 			}
-			e := &edges[p.edge]
-			e.games += sg.games
-			e.white += sg.white
-			e.draws += sg.draws
-			e.black += sg.black
 			// White moves first: the plies of even index are White's.
-			e.eloN += sg.eloN[i&1]
-			e.eloSum += sg.eloSum[i&1]
-		}
+			again := edge{games: sg.games, white: sg.white, draws: sg.draws, black: sg.black,
+				eloN: sg.eloN[i&1], eloSum: sg.eloSum[i&1]}
+			edges.count(e, &again)
+		})
 	}
 }
 
@@ -188,11 +244,11 @@ func (c *gameCache) totals(listed []uint32) []uint32 {
 		if sg.games == 0 {
 			continue
 		}
-		for _, p := range c.plies[sg.from:sg.to] {
-			if p.pos&seenNew != 0 {
-				totals[p.pos&^seenNew] += sg.games
+		c.eachPly(&sg, func(_ int, pos uint32, first bool, _ uint32) {
+			if first {
+				totals[pos] += sg.games
 			}
-		}
+		})
 	}
 	return totals
 }

@@ -54,15 +54,14 @@ type edge struct {
 // Tree is the opening tree of a PGN file.
 type Tree struct {
 	pos table // position hash -> id
-	// For the position of id i: its moves are edges[first[i]], then
-	// edges[next[e]] after each move e until noEdge, as they came; its
-	// games are count[i] numbers delta-coded in
+	// For the position of id i: its moves are the move of index
+	// first[i] in edges, then the next of each until noEdge, as they
+	// came; its games are count[i] numbers delta-coded in
 	// lists[listAt[i]:listAt[i+1]]. The moves stay where the build put
 	// them: putting them in order would cost a second array of them, or
 	// as much time as the rest of the build's end.
 	first  []uint32
-	edges  []edge
-	next   []uint32
+	edges  edgeTable
 	count  []uint32
 	listAt []uint64
 	lists  io.ReaderAt
@@ -160,8 +159,8 @@ func (t *Tree) Moves(fen string) ([]MoveStat, error) {
 // first.
 func (t *Tree) movesAt(i int) []edge {
 	var edges []edge
-	for e := t.first[i]; e != noEdge; e = t.next[e] {
-		edges = append(edges, t.edges[e])
+	for e := t.first[i]; e != noEdge; e = t.edges.slots[e].next {
+		edges = append(edges, t.edges.counts(e))
 	}
 	// Most positions have one or two moves.
 	if len(edges) > 1 {

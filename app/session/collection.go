@@ -23,9 +23,10 @@ const (
 	firstPartTime  = 50 * time.Millisecond
 )
 
-// batchInterval is how often the games indexed since the last time are
-// handed over.
-const batchInterval = 50 * time.Millisecond
+// batchInterval is how often, at most, the games indexed since the last
+// time are handed over: each costs the window a refresh of its list, so
+// that the window's work stays small beside the reading's.
+const batchInterval = 500 * time.Millisecond
 
 // IndexState tells where the indexing of a collection stands.
 type IndexState int
@@ -243,7 +244,8 @@ func (s *Session) Open(path string) (*Collection, error) {
 
 // index indexes the file, as it was stamped, in the background and on
 // every processor: the first part, then the rest in batches of
-// batchInterval, each handed to the session. A file whose first megabyte
+// batchInterval or more, each handed to the session once it took the one
+// before. A file whose first megabyte
 // holds no PGN fails at once (see sniff); a file stopped (see Stop) is no
 // longer read, even in the middle of a game. Standard error tells how
 // long a file took.
@@ -255,13 +257,33 @@ func (s *Session) index(ctx context.Context, c *Collection, src indexedFile) {
 	end := ix.Run(ctx, func() bool {
 		return ix.Len() >= firstPartGames || time.Since(start) >= firstPartTime
 	})
+	// taken tells that the window took the last batch: the next one waits
+	// for it (the reading goes on), so that a window slower than the
+	// reading is handed fewer, larger batches instead of a queue of them.
+	taken := make(chan struct{}, 1)
+	took := func() {
+		select {
+		case taken <- struct{}{}:
+		default:
+		}
+	}
 	x, read, err := ix.Index(), ix.BytesRead(), end
-	s.post(func() { s.firstPart(c, x, read, err) })
+	s.post(func() { s.firstPart(c, x, read, err); took() })
 	for end == nil {
 		last := time.Now()
-		end = ix.Run(ctx, func() bool { return time.Since(last) >= batchInterval })
+		end = ix.Run(ctx, func() bool {
+			if time.Since(last) < batchInterval {
+				return false
+			}
+			select {
+			case <-taken:
+				return true
+			default:
+				return false
+			}
+		})
 		x, read, err := ix.Index(), ix.BytesRead(), end
-		s.post(func() { s.indexedMore(c, x, read, err) })
+		s.post(func() { s.indexedMore(c, x, read, err); took() })
 	}
 	if end == io.EOF {
 		log.Printf("index: %d games, %s in %v", ix.Index().Len(), byteSize(ix.BytesRead()), time.Since(start).Round(time.Millisecond))

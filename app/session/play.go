@@ -159,15 +159,15 @@ func (s *Session) Tick() bool {
 		s.played()
 		return true
 	}
-	if s.clockRunning() && s.now().Sub(s.lastClockSave) >= clockSaveInterval && s.dirty {
+	if s.ClockRunning() && s.now().Sub(s.lastClockSave) >= clockSaveInterval && s.dirty {
 		s.saveAutosave()
 	}
 	return false
 }
 
-// clockRunning reports whether a clock runs: a timed game, going on, not
+// ClockRunning reports whether a clock runs: a timed game, going on, not
 // paused.
-func (s *Session) clockRunning() bool {
+func (s *Session) ClockRunning() bool {
 	g := s.game
 	return !g.TimeControl().IsZero() && !g.Status().Over() && !g.Paused()
 }

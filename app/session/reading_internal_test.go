@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -85,5 +86,53 @@ func TestByteSize(t *testing.T) {
 		if got := byteSize(n); got != want {
 			t.Errorf("byteSize(%d) = %q, want %q", n, got, want)
 		}
+	}
+}
+
+// games is a file of the same short game, again and again, for a
+// terabyte.
+type games struct{ read atomic.Int64 }
+
+const oneGame = "[Event \"again\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+
+func (g *games) ReadAt(p []byte, off int64) (int, error) {
+	for n := range p {
+		p[n] = oneGame[(off+int64(n))%int64(len(oneGame))]
+	}
+	g.read.Add(int64(len(p)))
+	return len(p), nil
+}
+
+func (g *games) Close() error { return nil }
+
+// TestAWindowThatDoesNotKeepUpGetsFewerBatches: the games read are
+// handed to the window once it took the batch before; a busy window got
+// a queue of batches, each one more refresh of the list.
+func TestAWindowThatDoesNotKeepUpGetsFewerBatches(t *testing.T) {
+	g, err := game.New(game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var posted atomic.Int32
+	s := New(g, Options{Post: func(func()) { posted.Add(1) }}) // a window that never gets to them
+	ctx, cancel := context.WithCancel(context.Background())
+	c := &Collection{path: "again.pgn", current: -1, failed: map[int]error{}, cancel: cancel, done: make(chan struct{}),
+		stamp: safefile.Stamp{Size: 1 << 40}}
+	src := &games{}
+	go s.index(ctx, c, src)
+	// Long enough for several batches, had they been handed over.
+	start := time.Now()
+	for time.Since(start) < 4*batchInterval || src.read.Load() < 64<<20 {
+		time.Sleep(10 * time.Millisecond)
+	}
+	c.Stop()
+	select {
+	case <-c.done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the file is still read after 10 s")
+	}
+	// The first part, then the games read until the reading stopped.
+	if n := posted.Load(); n != 2 {
+		t.Errorf("%d batches handed to a window that took none, want 2", n)
 	}
 }
