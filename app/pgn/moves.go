@@ -1,47 +1,58 @@
 package pgn
 
-// chunkMoves is the number of moves in a block of a moveStore.
-const chunkMoves = 128
+// chunkMoves and chunkLines are the number of moves and of move pointers
+// in a block.
+const (
+	chunkMoves = 128
+	chunkLines = 1024
+)
 
-// moveStore allocates moves in blocks, which games read one after the
-// other share: this spares an allocation per move without wasting the end
-// of a block per game. A game kept alive keeps alive the blocks its moves
-// are in (16 KB each), and with them the moves of the games next to it.
+// blockStore allocates values in blocks, which games read one after the
+// other share: this spares an allocation per move, and a main line grown
+// in the parser's own room is copied once at its length instead of each
+// game growing a slice of its own, without wasting the end of a block per
+// game. A game kept alive keeps alive the blocks its moves and its line
+// are in (16 and 8 KB), and with them those of the games next to it.
 //
 // A reader whose games are done with may recycle its blocks (reuse):
 // until then it keeps every block it filled.
-type moveStore struct {
-	chunk  []Move
-	blocks [][]Move // the blocks filled since the last recycle, when reuse
-	next   int      // the block of blocks that add takes next
+type blockStore[T any] struct {
+	chunk  []T
+	blocks [][]T // the blocks filled since the last recycle, when reuse
+	next   int   // the block of blocks that take takes next
 	reuse  bool
 }
 
-// add returns a new move.
-func (s *moveStore) add() *Move {
-	if len(s.chunk) == 0 {
-		s.chunk = s.block()
+// take returns n new values, from a block of at least size. Its capacity
+// is its length: an append to it does not reach the next game's values.
+func (s *blockStore[T]) take(n, size int) []T {
+	if n > len(s.chunk) {
+		s.chunk = s.block(max(n, size))
 	}
-	m := &s.chunk[0]
-	s.chunk = s.chunk[1:]
-	return m
+	v := s.chunk[:n:n]
+	s.chunk = s.chunk[n:]
+	return v
 }
 
-// block returns an empty block: a recycled one when there is one.
-func (s *moveStore) block() []Move {
+// block returns an empty block of at least n values: a recycled one when
+// there is one that large.
+func (s *blockStore[T]) block(n int) []T {
 	if !s.reuse {
-		return make([]Move, chunkMoves)
+		return make([]T, n)
+	}
+	for s.next < len(s.blocks) && len(s.blocks[s.next]) < n {
+		s.next++ // too short for so long a line: left for the next round
 	}
 	if s.next == len(s.blocks) {
-		s.blocks = append(s.blocks, make([]Move, chunkMoves))
+		s.blocks = append(s.blocks, make([]T, n))
 	}
 	b := s.blocks[s.next]
 	s.next++
 	return b
 }
 
-// recycle makes the blocks filled so far serve the next moves, empty.
-func (s *moveStore) recycle() {
+// recycle makes the blocks filled so far serve the next games, empty.
+func (s *blockStore[T]) recycle() {
 	for _, b := range s.blocks[:s.next] {
 		clear(b)
 	}

@@ -44,8 +44,12 @@ type parser struct {
 	lastEnd int64 // stream offset past the game's last token
 	atEOF   bool  // the game ended at the end of the input
 
-	store moveStore
-	san   *interner // nil: no sharing
+	store blockStore[Move]
+	lines blockStore[*Move]
+	// mainLine is where the main line of the game being read grows: its
+	// room serves game after game, the game keeps a copy.
+	mainLine []*Move
+	san      *interner // nil: no sharing
 }
 
 // advance returns the next token.
@@ -79,7 +83,7 @@ func (p *parser) begin(t *token) {
 	p.off, p.line, p.lastEnd = t.off, t.line, t.off
 	p.tags, p.tagIdx = make([]Tag, 0, max(8, len(p.tags)+2)), nil
 	clear(p.frames)
-	p.frames = append(p.frames[:0], frame{})
+	p.frames = append(p.frames[:0], frame{moves: p.mainLine[:0]})
 	if p.full {
 		p.game = &Game{Offset: t.off, Line: t.line}
 	}
@@ -299,7 +303,7 @@ func (p *parser) addMove(san []byte, nag, line, col int) {
 	if !p.full {
 		return
 	}
-	m := p.store.add()
+	m := &p.store.take(1, chunkMoves)[0]
 	m.SAN = p.sanString(san)
 	m.Line, m.Col = line, col
 	m.Before, f.before = f.before, nil
@@ -421,8 +425,13 @@ func (p *parser) finish() {
 		case !f.hasMove:
 			g.Comments = f.before
 		}
-		g.Moves = f.moves
+		if len(f.moves) > 0 {
+			g.Moves = p.lines.take(len(f.moves), chunkLines)
+			copy(g.Moves, f.moves)
+		}
 	}
+	clear(f.moves) // the room kept does not keep this game's moves alive
+	p.mainLine = f.moves[:0]
 	*f = frame{}
 }
 

@@ -170,7 +170,10 @@ func (s *SectionReader) more() error {
 // their moves' memory serves the games it reads next, which spares the
 // collector the moves of a whole file. A game read before Recycle must
 // not be used after it.
-func (s *SectionReader) Recycle() { s.rd.p.store.recycle() }
+func (s *SectionReader) Recycle() {
+	s.rd.p.store.recycle()
+	s.rd.p.lines.recycle()
+}
 
 // Stop returns where the section's reading stopped once Next returned
 // io.EOF: the offset of the first game at or after the end of the

@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/echiquier/echiquier/app/pgn"
@@ -289,4 +290,27 @@ func TestRecycleReadsTheSameGamesWithLessMemory(t *testing.T) {
 		t.Errorf("reading %d games allocated %d bytes recycled, %d not", len(kept), less, plain)
 	}
 	t.Logf("%d games: %d MB allocated, %d MB recycled", len(kept), plain>>20, less>>20)
+}
+
+// TestAGameKeepsItsOwnMainLine: the games read one after the other share
+// the memory of their main lines; a move added to one game's line does
+// not change the next game's.
+func TestAGameKeepsItsOwnMainLine(t *testing.T) {
+	r := pgn.NewReader(strings.NewReader("1. e4 e5 *\n\n1. d4 d5 2. c4 *\n"))
+	first, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	first.Moves = append(first.Moves, &pgn.Move{SAN: "Nf3"})
+	var sans []string
+	for _, m := range second.Moves {
+		sans = append(sans, m.SAN)
+	}
+	if got := strings.Join(sans, " "); got != "d4 d5 c4" {
+		t.Errorf("the second game's moves are %q after a move was added to the first's", got)
+	}
 }
