@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -86,23 +85,14 @@ func TestFileIndexCorpus(t *testing.T) {
 	}
 }
 
-// Tricky places to cut: a "[Event" after a blank line inside a comment or
-// after a ";" comment, a game of tags only followed by one repeating them,
-// an escape line, junk on its own line before a tag, CR line ends, a
-// byte-order mark, bad games on either side of a cut.
+// The tricky places to cut of the splitting's tests, and more: a "[Event"
+// inside a comment before other tags, bad games on either side of a cut.
 func TestFileIndexTrickyCuts(t *testing.T) {
-	for _, s := range []string{
-		"[Event \"a\"]\n\n1. e4 {note\n\n[Event \"x\"]\n} e5 *\n\n[Event \"b\"]\n\n1. d4 *\n",
+	for _, s := range append(trickyCuts(),
 		"[Event \"a\"]\n\n1. e4 {note\n\n[Event \"x\"]\n\n[White \"y\"]\n\n} e5 *\n\n[Event \"b\"]\n\n1. d4 ) *\n",
-		"[Event \"a\"]\n\n[Event \"b\"]\n\n[Site \"c\"]\n\n1. e4 *\n",
-		"1. e4\n\n[Event \"b\"]\n1. d4 *\n%x\n\n[Event \"c\"] 1-0",
-		"[Event \"a\"]\n1. e4 *\n\njunk\n\n[Event \"b\"]\n\n1. d4\n\n[Event \"c\"]\n*",
-		"[Event \"a\"]\r\r1. e4 *\r\r[Event \"b\"]\r\r1. d4 *\r\n\r\n[Event \"c\"]\r\n*",
-		"\xef\xbb\xbf[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n*",
-		"[Event \"a\"]\n\n1. e4 ; [Event\n\n[Event \"b\"]\n*",
 		"[Event \"a\"]\n\n1. e4 )) *\n\n[Event \"b\"]\n\n1. Zz9 *\n\n[Event \"c\"]\n\n1. d4 *\n",
-		threeGames + threeGames + threeGames,
-	} {
+		threeGames+threeGames+threeGames,
+	) {
 		for section := int64(1); section < int64(len(s)); section++ {
 			checkFileIndex(t, []byte(s), section)
 		}
@@ -224,25 +214,10 @@ func TestFileIndexMemoryPerGame(t *testing.T) {
 	if _, err := io.Copy(f, in); err != nil {
 		t.Fatal(err)
 	}
-	before := heapAfterGC()
-	x, err := pgn.BuildFileIndex(context.Background(), f, in.read)
-	if err != nil {
-		t.Fatal(err)
-	}
-	grew := heapAfterGC() - min(before, heapAfterGC())
-	if x.Len() != n {
-		t.Fatalf("%d games, want %d", x.Len(), n)
-	}
-	if e := x.Entry(n - 1); e.Tags[pgn.FieldWhite] != "Player 499" || e.Plies != 10 {
-		t.Errorf("last game: %+v", e)
-	}
-	perGame := float64(grew) / n
-	t.Logf("index of %d games (%d MB of text) read in sections: %.1f bytes a game", n, in.read>>20, perGame)
 	// As read as one stream: the sections' readers are gone.
-	if perGame > 58 || perGame*2 > float64(in.read)/n {
-		t.Errorf("the index takes %.0f bytes a game", perGame)
-	}
-	runtime.KeepAlive(x)
+	checkIndexMemory(t, in, " read in sections", func() (*pgn.Index, error) {
+		return pgn.BuildFileIndex(context.Background(), f, in.read)
+	})
 }
 
 // gate is a file whose bytes from at on can be read once open is closed:

@@ -187,11 +187,12 @@ func TestSplitCorpusFile(t *testing.T) {
 	checkSplit(t, data, every(64<<10, len(data)))
 }
 
-// Tricky places to cut: a "[Event" inside a comment after a blank line, a
-// game of tags only followed by one repeating them, an escape line, junk
-// on its own line before a tag, CR line ends.
-func TestSplitTrickyCuts(t *testing.T) {
-	for _, s := range []string{
+// trickyCuts are texts with tricky places to cut: a "[Event" inside a
+// comment after a blank line or after a ";" comment, a game of tags only
+// followed by one repeating them, an escape line, junk on its own line
+// before a tag, CR line ends, a byte-order mark.
+func trickyCuts() []string {
+	return []string{
 		"[Event \"a\"]\n\n1. e4 {note\n\n[Event \"x\"]\n} e5 *\n\n[Event \"b\"]\n\n1. d4 *\n",
 		"[Event \"a\"]\n\n[Event \"b\"]\n\n[Site \"c\"]\n\n1. e4 *\n",
 		"1. e4\n\n[Event \"b\"]\n1. d4 *\n%x\n\n[Event \"c\"] 1-0",
@@ -199,7 +200,11 @@ func TestSplitTrickyCuts(t *testing.T) {
 		"[Event \"a\"]\r\r1. e4 *\r\r[Event \"b\"]\r\r1. d4 *\r\n\r\n[Event \"c\"]\r\n*",
 		"\xef\xbb\xbf[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n*",
 		"[Event \"a\"]\n\n1. e4 ; [Event\n\n[Event \"b\"]\n*",
-	} {
+	}
+}
+
+func TestSplitTrickyCuts(t *testing.T) {
+	for _, s := range trickyCuts() {
 		checkSplit(t, []byte(s), every(1, len(s)))
 	}
 }
