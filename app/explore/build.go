@@ -255,6 +255,8 @@ func (b *builder) add(bt *batch) error {
 		if rec.black {
 			mover = 1
 		}
+		// What the game adds to a move it plays, by the player who moves.
+		counts := [2]edge{ofGame(&rec, 0), ofGame(&rec, 1)}
 		plies := bt.plies[rec.from:rec.to]
 		b.prefetch(plies)
 		if keep {
@@ -271,8 +273,7 @@ func (b *builder) add(bt *batch) error {
 			ei := noEdge
 			if q.move != 0 && q.flags&newEdge != 0 {
 				ei = b.edge(s, q.move)
-				c := ofGame(&rec, mover)
-				b.edges.count(ei, &c)
+				b.edges.count(ei, &counts[mover])
 			}
 			if keep {
 				b.seen.ply(id, q.flags&newPos != 0, ei)

@@ -42,6 +42,15 @@ func at(k uint64, size int) int {
 	return int(i)
 }
 
+// probe returns the slot looked at after slot i, in a table of size
+// slots.
+func probe(i, size int) int {
+	if i++; i == size {
+		return 0
+	}
+	return i
+}
+
 // find returns the id of the position of hash k, and whether it is there.
 func (t *table) find(k uint64) (uint32, bool) {
 	if len(t.slots) == 0 {
@@ -54,9 +63,7 @@ func (t *table) find(k uint64) (uint32, bool) {
 		case 0:
 			return 0, false
 		}
-		if i++; i == len(t.slots) {
-			i = 0
-		}
+		i = probe(i, len(t.slots))
 	}
 }
 
@@ -82,9 +89,7 @@ func (t *table) slot(k uint64) *posSlot {
 			t.n++
 			return s
 		}
-		if i++; i == len(t.slots) {
-			i = 0
-		}
+		i = probe(i, len(t.slots))
 	}
 }
 
@@ -105,9 +110,7 @@ func (t *table) resize(n int) {
 		if s.key != 0 {
 			i := at(s.key, size)
 			for t.slots[i].key != 0 {
-				if i++; i == size {
-					i = 0
-				}
+				i = probe(i, size)
 			}
 			t.slots[i] = s
 		}
