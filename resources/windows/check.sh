@@ -60,7 +60,7 @@ trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
 
 check_zip() {
-	got=$(unzip -Z1 "$zip" | sort | tr '\n' ' ')
+	got=$(unzip -Z1 "$zip" | LC_ALL=C sort | tr '\n' ' ')
 	[ "$got" = "CREDITS.txt LICENSE.txt echiquier.exe " ] || fail "$zip holds $got"
 	mkdir "$work/zip"
 	unzip -q "$zip" -d "$work/zip"
