@@ -44,7 +44,6 @@ func appConfig(home string) string {
 type e2e struct {
 	t       *testing.T
 	bin     string
-	home    string
 	display string
 	shots   string
 	bus     string // the session bus the program is started with, or none
@@ -54,18 +53,69 @@ func TestEndToEnd(t *testing.T) {
 	if os.Getenv(e2eEnv) == "" {
 		t.Skipf("end-to-end test: set %s=1 (make test does) to run the real program under Xvfb", e2eEnv)
 	}
-	e := &e2e{t: t, home: t.TempDir(), shots: filepath.Join("..", "testoutput")}
+	e := &e2e{t: t, shots: filepath.Join("..", "testoutput")}
 	if err := os.MkdirAll(e.shots, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	e.build()
 	e.startX()
+	// Each step starts the program it needs, in a home of its own, and
+	// fails alone: go test -run 'TestEndToEnd/fr/marks' runs one.
+	step := func(name string, run func(e *e2e)) {
+		t.Run(name, func(t *testing.T) { run(e.in(t)) })
+	}
+	step("start", (*e2e).firstStart)
+	step("settings", (*e2e).frenchAndSettings)
+	cmds := commandTable(t)
+	for _, l := range []struct{ name, language, settings string }{
+		{"en", "en_US.UTF-8", "Settings"},
+		{"fr", "fr_FR.UTF-8", "Préférences"},
+	} {
+		t.Run(l.name, func(t *testing.T) {
+			for _, s := range []struct {
+				name string
+				run  func(e *e2e)
+			}{
+				{"shortcuts", func(e *e2e) { e.shortcutsAndDialogs(l.language, l.settings) }},
+				{"dialogs", func(e *e2e) { e.dialogsOneByOne(l.language) }},
+				{"analysis", func(e *e2e) { e.wholeGameAnalysis(l.language) }},
+				{"report", func(e *e2e) { e.gameReport(l.language) }},
+				{"clipboard", func(e *e2e) { e.clipboardRoundTrip(l.language) }},
+				{"tree", func(e *e2e) { e.openingTree(l.language) }},
+				{"layout", func(e *e2e) { e.windowLayout(l.language) }},
+				{"every-shortcut", func(e *e2e) { e.everyShortcut(l.language, cmds) }},
+				{"markup", func(e *e2e) { e.markup(l.language) }},
+				{"focus", func(e *e2e) { e.focusRule(l.language, l.settings) }},
+				{"lost", func(e *e2e) { e.nothingLost(l.language) }},
+				{"odd-files", func(e *e2e) { e.oddFiles(l.language) }},
+				{"marks", func(e *e2e) { e.marks(l.language) }},
+				{"sound", func(e *e2e) { e.soundStep(l.language) }},
+			} {
+				t.Run(s.name, func(t *testing.T) { s.run(e.in(t)) })
+			}
+		})
+	}
+	step("tree-cache", (*e2e).damagedTreeCache)
+	step("file-chooser", (*e2e).fileChooser)
+}
 
-	app := e.start(e.home, "en_US.UTF-8")
+// in is the test's state for one step, which reports to t.
+func (e *e2e) in(t *testing.T) *e2e {
+	c := *e
+	c.t = t
+	return &c
+}
+
+// firstStart plays two moves, kills the program and starts it again: the
+// interrupted game is offered back, and the turned board is kept.
+func (e *e2e) firstStart() {
+	t := e.t
+	home := t.TempDir()
+	app := e.start(home, "en_US.UTF-8")
 	board := e.findBoard("first frame", brown, "e2e-start.png")
 	e.drag(board, "e2", "e4")
 	e.drag(board, "e7", "e5")
-	autosaves := filepath.Join(appConfig(e.home), "autosave-*.pgn")
+	autosaves := filepath.Join(appConfig(home), "autosave-*.pgn")
 	e.waitFor("the autosave to hold 1. e4 e5", func() bool {
 		paths, _ := filepath.Glob(autosaves)
 		for _, p := range paths {
@@ -88,7 +138,7 @@ func TestEndToEnd(t *testing.T) {
 	})
 	app.kill()
 
-	again := e.start(e.home, "en_US.UTF-8")
+	again := e.start(home, "en_US.UTF-8")
 	e.waitFor("the offer to resume the interrupted game", func() bool {
 		return strings.Contains(again.log.String(), "offering to resume the interrupted game")
 	})
@@ -111,43 +161,23 @@ func TestEndToEnd(t *testing.T) {
 	if err := os.Remove(paths[0]); err != nil {
 		t.Fatal(err)
 	}
-	third := e.start(e.home, "en_US.UTF-8")
+	third := e.start(home, "en_US.UTF-8")
 	board = e.findBoard("the restarted program", brown, "e2e-restart.png")
 	if got := e.pieceColour(e.screenshot("e2e-restart.png"), board, "a1"); got != "black" {
 		t.Errorf("the turned board was not kept: %s piece in the bottom-left corner", got)
 	}
-	english := e.screenshot("e2e-english.png")
 	third.kill()
-
-	e.frenchAndSettings(english)
-	// The states the steps check, with their screenshots, in English and
-	// in French.
-	cmds := commandTable(t)
-	for _, l := range []struct{ language, settings string }{{"en_US.UTF-8", "Settings"}, {"fr_FR.UTF-8", "Préférences"}} {
-		e.shortcutsAndDialogs(l.language, l.settings)
-		e.dialogsOneByOne(l.language)
-		e.wholeGameAnalysis(l.language)
-		e.gameReport(l.language)
-		e.clipboardRoundTrip(l.language)
-		e.openingTree(l.language)
-		e.windowLayout(l.language)
-		e.everyShortcut(l.language, cmds)
-		e.markup(l.language)
-		e.focusRule(l.language, l.settings)
-		e.nothingLost(l.language)
-		e.oddFiles(l.language)
-		e.marks(l.language)
-		e.soundStep(l.language)
-	}
-	e.damagedTreeCache()
-	e.fileChooser()
 }
 
 // frenchAndSettings starts the program in French with preferences
 // already stored (the green board), then with a corrupt preferences file.
-func (e *e2e) frenchAndSettings(english image.Image) {
+func (e *e2e) frenchAndSettings() {
 	t := e.t
 	home := homeWithPreferences(t, `{"board.scheme":"green","board.flipped":false}`)
+	en := e.start(home, "en_US.UTF-8")
+	e.findBoard("the English program with the green board", green, "e2e-english.png")
+	english := e.screenshot("e2e-english.png")
+	en.kill()
 	fr := e.start(home, "fr_FR.UTF-8")
 	e.findBoard("the French program with the green board", green, "e2e-french.png")
 	french := e.screenshot("e2e-french.png")
