@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"time"
 	"unicode/utf8"
+
+	"github.com/echiquier/echiquier/app/safefile"
 )
 
 // fileVersion is the version of the settings file's layout.
@@ -429,7 +431,7 @@ func (s *FileStore) merge(changes map[string]any) (map[string]any, error) {
 func (s *FileStore) lock() (*os.File, error) {
 	// When the folder cannot be made, writeAtomic says why.
 	_ = os.MkdirAll(filepath.Dir(s.path), 0o700)
-	return lockFile(s.path+lockSuffix, s.lockWait)
+	return safefile.Lock(s.path+lockSuffix, safefile.LockOrCreate, s.lockWait)
 }
 
 // base returns the values to write this process's changes over: the
@@ -479,11 +481,11 @@ func (s *FileStore) refresh() {
 	}
 	// On Windows, a file held open for reading cannot be renamed over:
 	// it is read only when no other process is writing it.
-	lock, err := tryLockFile(s.path + lockSuffix)
+	lock, err := safefile.Lock(s.path+lockSuffix, safefile.LockOrCreate, 0)
 	switch {
 	case err == nil:
 		defer lock.Close()
-	case errors.Is(err, errLocked):
+	case errors.Is(err, safefile.ErrLocked):
 		return
 	}
 	s.seen = now

@@ -18,13 +18,6 @@ import (
 // removed by hand) since it was listed.
 var ErrClaimed = errors.New("autosave: the interrupted game was already taken by another window")
 
-// errLockLost: a lock file was swept away between its creation and its
-// locking.
-var errLockLost = errors.New("autosave: lock file removed before it was locked")
-
-// errHeld: the lock is held by a running instance.
-var errHeld = errors.New("autosave: locked by a running instance")
-
 // Orphan is the autosave of an instance that is gone: a game interrupted
 // by a crash, a kill, or a quit that left it unsaved.
 type Orphan struct {
@@ -97,7 +90,7 @@ func instanceBase(pgnPath string) string { return strings.TrimSuffix(pgnPath, pg
 // lockHeld reports whether a running instance holds the lock file at
 // path. A missing lock file guards nothing.
 func lockHeld(path string) bool {
-	f, err := tryLock(path)
+	f, err := safefile.Lock(path, safefile.LockExisting, 0)
 	if err == nil {
 		f.Close()
 		return false
@@ -109,7 +102,7 @@ func lockHeld(path string) bool {
 // that has no autosave left, if its lock is free. The lock file goes last
 // and under the lock, so a running instance's is never removed.
 func sweep(base string) {
-	f, err := tryLock(base + lockExt)
+	f, err := safefile.Lock(base+lockExt, safefile.LockExisting, 0)
 	if err != nil {
 		return
 	}

@@ -158,10 +158,10 @@ func createInstance(dir string) (*os.File, string, error) {
 		}
 		base := filepath.Join(dir, prefix+strconv.Itoa(os.Getpid())+"-"+hex.EncodeToString(id[:]))
 		var f *os.File
-		if f, err = createLocked(base + lockExt); err == nil {
+		if f, err = safefile.Lock(base+lockExt, safefile.LockNew, 0); err == nil {
 			return f, base, nil
 		}
-		if !errors.Is(err, fs.ErrExist) && !errors.Is(err, errLockLost) {
+		if !errors.Is(err, fs.ErrExist) && !errors.Is(err, safefile.ErrLockLost) {
 			return nil, "", err
 		}
 	}
@@ -333,7 +333,7 @@ func (s *Store) write(data []byte) error {
 		os.Remove(s.tmp)
 		return err
 	}
-	return syncDir(s.dir)
+	return safefile.SyncDir(s.dir)
 }
 
 // writeSynced writes data to a new file at path and syncs it.
@@ -403,7 +403,7 @@ func (s *Store) remove() error {
 	if err := os.Remove(s.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	return syncDir(s.dir)
+	return safefile.SyncDir(s.dir)
 }
 
 // Adopt claims an orphan for this Store: only one instance can, the
@@ -457,7 +457,7 @@ func (s *Store) Adopt(o Orphan) (Recovered, error) {
 	// The writer's outcome and its reports are left as they are: they
 	// speak of the Saves, the next of which tells.
 	s.settle(seq, false, nil)
-	err = syncDir(s.dir)
+	err = safefile.SyncDir(s.dir)
 	if err != nil {
 		return rec, fmt.Errorf("autosave: the adopted game may not survive a power cut: %w", err)
 	}

@@ -303,7 +303,7 @@ func (s saver) commit(t *target, fill func(*os.File) error) (Stamp, error) {
 		return Stamp{}, t.failed(err, true)
 	}
 	renamed = true
-	if err := syncDir(dir); err != nil {
+	if err := SyncDir(dir); err != nil {
 		// The new content is in place, but may not survive a crash.
 		return Stamp{}, t.failed(err, false)
 	}

@@ -31,6 +31,6 @@ func openRead(path string) (*os.File, error) { return os.Open(path) }
 // blocking does nothing: openRead opened the file plainly.
 func blocking(*os.File) error { return nil }
 
-// syncDir does nothing: folders cannot be synced here, and a rename is
+// SyncDir does nothing: folders cannot be synced here, and a rename is
 // written through by the system.
-func syncDir(string) error { return nil }
+func SyncDir(string) error { return nil }

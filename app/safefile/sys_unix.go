@@ -74,9 +74,9 @@ func blocking(f *os.File) error {
 	return nbErr
 }
 
-// syncDir makes a rename in dir durable. File systems that cannot sync a
+// SyncDir makes a rename in dir durable. File systems that cannot sync a
 // folder say so with EINVAL, and there is nothing more to do on them.
-func syncDir(dir string) error {
+func SyncDir(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {
 		return err

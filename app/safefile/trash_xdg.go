@@ -123,8 +123,8 @@ func trashInto(dir, abs, where string) (string, error) {
 			os.Remove(infoPath)
 			return "", err
 		}
-		syncDir(filepath.Join(dir, "files"))
-		syncDir(filepath.Dir(abs))
+		SyncDir(filepath.Join(dir, "files"))
+		SyncDir(filepath.Dir(abs))
 		return to, nil
 	}
 	return "", fmt.Errorf("%w: %d files of that name are in it", ErrNoTrash, maxTrashNames)
