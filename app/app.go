@@ -308,17 +308,14 @@ func (a *App) loadLanguage() {
 }
 
 // firstGame is the game on screen at start: from the start position,
-// with the time control of the settings, the players named as last time.
-// The session makes its clocks wait for the first move.
+// with the time control of the settings (none, if the game refuses it),
+// the players named as last time. The session makes its clocks wait for
+// the first move.
 func (a *App) firstGame() *game.Game {
-	env := a.env
-	g, err := game.New(game.Options{Now: env.Now, TimeControl: env.Settings.TimeControl()})
+	g, err := a.env.NewGame("", a.env.Settings.TimeControl())
 	if err != nil {
-		g, _ = game.New(game.Options{Now: env.Now})
+		g, _ = a.env.NewGame("", game.TimeControl{})
 	}
-	white, black := env.Settings.PlayerNames()
-	g.SetTag("White", white)
-	g.SetTag("Black", black)
 	return g
 }
 
