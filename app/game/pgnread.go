@@ -250,11 +250,11 @@ func gameError(pg *pgn.Game, line int, text string, err error) error {
 // start position.
 func readStart(pg *pgn.Game) (Position, error) {
 	if v := pg.Tag("Variant"); !isStandardVariant(v) {
-		return Position{}, gameError(pg, pg.Line, v, ErrVariant)
+		return Position{}, gameError(pg, pg.TagLine("Variant"), v, ErrVariant)
 	}
 	pos, err := startPosition(pg)
 	if err != nil {
-		return pos, gameError(pg, pg.Line, pg.Tag("FEN"), err)
+		return pos, gameError(pg, pg.TagLine("FEN"), pg.Tag("FEN"), err)
 	}
 	return pos, nil
 }
