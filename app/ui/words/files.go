@@ -137,7 +137,7 @@ func PasteError(text string, err error) string {
 func pastedNotPGNText(e *session.NotPGNError) string {
 	switch {
 	case e.Binary:
-		return lang.L("It is binary data, not text.")
+		return lang.L("It starts with binary data, not text.")
 	case e.Whole:
 		return lang.L("It holds no tag pair and no move.")
 	}
@@ -149,7 +149,7 @@ func pastedNotPGNText(e *session.NotPGNError) string {
 func notPGNText(e *session.NotPGNError) string {
 	switch {
 	case e.Binary:
-		return lang.L("It is not a PGN file: it holds binary data, not text.")
+		return lang.L("It is not a PGN file: it starts with binary data, not text.")
 	case e.Whole:
 		return lang.L("It is not a PGN file: it holds no tag pair and no move.")
 	}

@@ -38,13 +38,13 @@ func TestFileErrorSaysWhatIsNotAFile(t *testing.T) {
 func TestFileErrorSaysWhyAFileIsNotPGN(t *testing.T) {
 	want := map[string]map[session.NotPGNError]string{
 		"en": {
-			{Binary: true}:              "It is not a PGN file: it holds binary data, not text.",
+			{Binary: true}:              "It is not a PGN file: it starts with binary data, not text.",
 			{}:                          "It is not a PGN file: its first megabyte holds no tag pair and no move, and the rest was not read.",
 			{Whole: true}:               "It is not a PGN file: it holds no tag pair and no move.",
-			{Binary: true, Whole: true}: "It is not a PGN file: it holds binary data, not text.",
+			{Binary: true, Whole: true}: "It is not a PGN file: it starts with binary data, not text.",
 		},
 		"fr": {
-			{Binary: true}: "Ce n’est pas un fichier PGN\u00a0: il contient des données binaires, pas du texte.",
+			{Binary: true}: "Ce n’est pas un fichier PGN\u00a0: il commence par des données binaires, pas du texte.",
 			{}:             "Ce n’est pas un fichier PGN\u00a0: son premier mégaoctet ne contient ni balise ni coup, et la suite n’a pas été lue.",
 			{Whole: true}:  "Ce n’est pas un fichier PGN\u00a0: il ne contient ni balise ni coup.",
 		},
@@ -68,13 +68,13 @@ func TestPasteErrorSaysWhatWasPasted(t *testing.T) {
 			pgn.ErrUTF16:                       "The text on the clipboard is in UTF-16, which is not read: only UTF-8 text is.",
 			&session.NotPGNError{}:             "Its first megabyte holds no tag pair and no move: the rest was not read.",
 			&session.NotPGNError{Whole: true}:  "It holds no tag pair and no move.",
-			&session.NotPGNError{Binary: true}: "It is binary data, not text.",
+			&session.NotPGNError{Binary: true}: "It starts with binary data, not text.",
 		},
 		"fr": {
 			pgn.ErrUTF16:                       "Le texte du presse-papiers est en UTF-16, qui n’est pas lu\u00a0: seul le texte en UTF-8 l’est.",
 			&session.NotPGNError{}:             "Son premier mégaoctet ne contient ni balise ni coup\u00a0: la suite n’a pas été lue.",
 			&session.NotPGNError{Whole: true}:  "Il ne contient ni balise ni coup.",
-			&session.NotPGNError{Binary: true}: "Ce sont des données binaires, pas du texte.",
+			&session.NotPGNError{Binary: true}: "Il commence par des données binaires, pas du texte.",
 		},
 	}
 	first := map[string]string{"en": "The clipboard holds neither a position (FEN) nor a game (PGN).",
