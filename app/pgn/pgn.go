@@ -70,6 +70,10 @@ type Game struct {
 	// Line its 1-based line number.
 	Offset int64
 	Line   int
+	// Text is the text the game was read from, from its first token to
+	// its last, when ParseGame read it; nil otherwise. A game written back
+	// unchanged is written as Text (see Rewrite).
+	Text []byte
 }
 
 // Move is one move of a line, with its annotations and the lines that

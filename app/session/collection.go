@@ -109,39 +109,62 @@ func (c *Collection) attach(s *Session) {
 	}
 }
 
-// edit is a game written back into the file: its new length.
+// edit is a game written back into the file: its new length, and how
+// many bytes and lines longer it got.
 type edit struct {
 	game   int
 	length int64
-	delta  int64 // how much longer the game got
+	delta  int64
+	lines  int
 }
 
-// span returns where game i's text is in the file now.
-func (c *Collection) span(i int) (off, length int64) {
+// span returns where game i's text is in the file now, and the line it
+// starts on.
+func (c *Collection) span(i int) (off, length int64, line int) {
 	e := c.index.Entry(i)
-	off, length = e.Offset, e.Length
+	off, length, line = e.Offset, e.Length, e.Line
 	for _, ed := range c.edits {
 		switch {
 		case ed.game < i:
 			off += ed.delta
+			line += ed.lines
 		case ed.game == i:
 			length = ed.length
 		}
 	}
-	return off, length
+	return off, length, line
 }
 
 // writeBack writes text in the place of game i, the rest of the file
 // byte-identical, unless another program changed the file since.
 func (c *Collection) writeBack(i int, text []byte) error {
-	off, length := c.span(i)
+	off, length, _ := c.span(i)
+	old, err := c.readSpan(off, length)
+	if err != nil {
+		return err
+	}
 	st, err := safefile.Splice(c.path, off, off+length, text, c.stamp)
 	if err != nil {
 		return err
 	}
-	c.edits = append(c.edits, edit{game: i, length: int64(len(text)), delta: int64(len(text)) - length})
+	c.edits = append(c.edits, edit{game: i, length: int64(len(text)), delta: int64(len(text)) - length,
+		lines: pgn.LineBreaks(text) - pgn.LineBreaks(old)})
 	c.stamp = st
 	return nil
+}
+
+// readSpan reads length bytes of the file at off, as it was stamped.
+func (c *Collection) readSpan(off, length int64) ([]byte, error) {
+	f, err := safefile.OpenRead(c.path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	buf := make([]byte, length)
+	if _, err := f.ReadAt(buf, off); err != nil {
+		return nil, err
+	}
+	return buf, nil
 }
 
 // Path returns the collection's file.
@@ -378,11 +401,11 @@ func (c *Collection) readGame(i int, now func() time.Time) (*game.Game, error) {
 	}
 	pg, err := c.parseGame(r, i)
 	if err != nil {
-		return nil, numbered(c.index, i, err)
+		return nil, c.numbered(i, err)
 	}
 	g, err := game.FromPGN(pg, now)
 	if err != nil {
-		return nil, numbered(c.index, i, err)
+		return nil, c.numbered(i, err)
 	}
 	return g, nil
 }
@@ -390,29 +413,25 @@ func (c *Collection) readGame(i int, now func() time.Time) (*game.Game, error) {
 // parseGame reads game i from r, the file or the pasted text, where it
 // is now.
 func (c *Collection) parseGame(f io.ReaderAt, i int) (*pgn.Game, error) {
-	off, length := c.span(i)
-	e := c.index.Entry(i)
-	if length == e.Length {
-		// At its place in the index, or shifted by the games written
-		// back before it.
-		return c.index.ReadGame(io.NewSectionReader(f, off-e.Offset, 1<<62), i)
+	off, length, line := c.span(i)
+	pg, err := pgn.ReadGameAt(f, off, length, line)
+	if err == io.EOF {
+		return nil, ErrFileChanged // no game where the index has one
 	}
-	buf := make([]byte, length)
-	if _, err := f.ReadAt(buf, off); err != nil {
-		return nil, err
-	}
-	return pgn.ParseGame(buf, e.Line, off)
+	return pg, err
 }
 
-// numbered returns err as a *game.PGNError naming game i of x: its number,
+// numbered returns err as a *game.PGNError naming game i of c: its number,
 // players and line.
-func numbered(x *pgn.Index, i int, err error) error {
+func (c *Collection) numbered(i int, err error) error {
 	var pe *game.PGNError
 	if errors.As(err, &pe) {
 		pe.Game = i + 1
 		return err
 	}
-	e := &game.PGNError{Game: i + 1, White: x.Tag(i, pgn.FieldWhite), Black: x.Tag(i, pgn.FieldBlack), Line: x.Entry(i).Line, Err: err}
+	_, _, line := c.span(i)
+	x := c.index
+	e := &game.PGNError{Game: i + 1, White: x.Tag(i, pgn.FieldWhite), Black: x.Tag(i, pgn.FieldBlack), Line: line, Err: err}
 	var se *pgn.SyntaxError
 	if errors.As(err, &se) {
 		e.Line, e.Text = se.Line, se.Text
@@ -435,6 +454,7 @@ func (s *Session) OpenGame(c *Collection, i int) error {
 	f := file{path: c.path, game: i, stamp: c.stamp}
 	if c.Single() {
 		f.game = -1
+		f.at, f.length, _ = c.span(i)
 		s.setCollection(nil)
 	} else {
 		s.setCollection(c)
