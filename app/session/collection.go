@@ -63,6 +63,15 @@ func (e *BadGamesError) Error() string {
 	return "no game of the file could be read: " + e.Games[0].Err.Error()
 }
 
+// Unwrap returns why each game could not be read.
+func (e *BadGamesError) Unwrap() []error {
+	errs := make([]error, len(e.Games))
+	for i, g := range e.Games {
+		errs[i] = g.Err
+	}
+	return errs
+}
+
 // Collection is a PGN file of games: its index, built in the background,
 // the game of it on screen, and the order its games are listed in. It
 // lives on the session's goroutine; the indexing goroutine hands it
@@ -86,7 +95,7 @@ type Collection struct {
 	done   chan struct{} // closed once the file is no longer read
 
 	current int           // the game on screen, -1 when none was opened
-	failed  map[int]error // games that could not be opened (illegal moves...)
+	failed  map[int]error // games that cannot be opened (illegal moves...)
 	order   *Order
 	used    bool // the user sorted, filtered or chose in the list
 
@@ -188,19 +197,21 @@ func (c *Collection) Current() int { return c.current }
 // Failed returns the games that failed to open, with why.
 func (c *Collection) Failed() map[int]error { return c.failed }
 
-// GoodGames returns the number of games without a syntax error.
-func (c *Collection) GoodGames() int { return c.index.Len() - len(c.index.Errors()) }
+// GoodGames returns the number of games that can be opened, as far as
+// is known: without a syntax error, and not found unplayable.
+func (c *Collection) GoodGames() int { return c.index.Len() - len(c.index.Errors()) - len(c.failed) }
 
 // MarkUsed records that the user sorted, filtered or chose in the list:
 // a file that turns out to hold one game still shows its list.
 func (c *Collection) MarkUsed() { c.used = true }
 
-// Stop ends the indexing, if it still runs; the games found stay listed.
+// Stop ends the indexing, if it still runs, and the check of the games;
+// the games found stay listed.
 func (c *Collection) Stop() {
 	if c.state == Indexing {
 		c.state = Stopped
-		c.cancel()
 	}
+	c.cancel()
 }
 
 // Closed tells that the list was closed: a collection none of whose games
@@ -235,9 +246,6 @@ func (c *Collection) update(x *pgn.Index, read int64, err error) {
 	default:
 		c.state, c.err = Failed, err
 	}
-	if c.state != Indexing {
-		c.cancel()
-	}
 }
 
 // Open opens a PGN file. Its games are indexed in the background, not
@@ -268,14 +276,16 @@ func (s *Session) Open(path string) (*Collection, error) {
 // index indexes the file, as it was stamped, in the background and on
 // every processor: the first part, then the rest in batches of
 // batchInterval or more, each handed to the session once it took the one
-// before. A file whose first megabyte
-// holds no PGN fails at once (see sniff); a file stopped (see Stop) is no
-// longer read, even in the middle of a game. Standard error tells how
-// long a file took.
+// before; then it checks the games (see checkAll). A file whose first
+// megabyte holds no PGN fails at once (see sniff); a file stopped (see
+// Stop) is no longer read, even in the middle of a game. Standard error
+// tells how long a file took.
 func (s *Session) index(ctx context.Context, c *Collection, src indexedFile) {
 	defer close(c.done)
 	defer src.Close()
-	ix := pgn.NewFileIndexer(ctx, &sniffedFile{ctx: ctx, r: src, size: c.stamp.Size}, c.stamp.Size)
+	defer c.cancel() // what this context held is let go
+	file := &sniffedFile{ctx: ctx, r: src, size: c.stamp.Size}
+	ix := pgn.NewFileIndexer(ctx, file, c.stamp.Size)
 	start := time.Now()
 	end := ix.Run(ctx, func() bool {
 		return ix.Len() >= firstPartGames || time.Since(start) >= firstPartTime
@@ -291,7 +301,14 @@ func (s *Session) index(ctx context.Context, c *Collection, src indexedFile) {
 		}
 	}
 	x, read, err := ix.Index(), ix.BytesRead(), end
-	s.post(func() { s.firstPart(c, x, read, err); took() })
+	var bad []pgn.GameError
+	checked := 0
+	if end == io.EOF {
+		// Read whole in a blink: its games are checked before it is
+		// shown.
+		bad, checked = checkGames(ctx, file, x, 0, x.Len()), x.Len()
+	}
+	s.post(func() { s.firstPart(c, x, read, err, bad); took() })
 	for end == nil {
 		last := time.Now()
 		end = ix.Run(ctx, func() bool {
@@ -310,6 +327,7 @@ func (s *Session) index(ctx context.Context, c *Collection, src indexedFile) {
 	}
 	if end == io.EOF {
 		log.Printf("index: %d games, %s in %v", ix.Index().Len(), byteSize(ix.BytesRead()), time.Since(start).Round(time.Millisecond))
+		s.checkAll(ctx, c, file, ix.Index(), checked)
 	}
 }
 
@@ -334,12 +352,16 @@ func byteSize(n int64) string {
 }
 
 // firstPart decides what to do with the first part of a file indexed:
-// wait for the rest, show the list, or open the only game.
-func (s *Session) firstPart(c *Collection, x *pgn.Index, read int64, err error) {
+// wait for the rest, show the list, or open the only game. A file read
+// whole comes with its games that cannot be opened, bad.
+func (s *Session) firstPart(c *Collection, x *pgn.Index, read int64, err error, bad []pgn.GameError) {
 	if c.state != Indexing {
 		return
 	}
 	c.update(x, read, err)
+	for _, b := range bad {
+		c.fail(b.Index, b.Err)
+	}
 	if c.state != Indexing {
 		s.openIndexed(c)
 		return
@@ -372,7 +394,7 @@ func (s *Session) openIndexed(c *Collection) {
 	case c.index.Len() == 0:
 		err = ErrNoGame
 	case c.GoodGames() == 0:
-		err = &BadGamesError{Games: c.index.Errors()}
+		err = &BadGamesError{Games: c.BadGames()}
 	case c.Single():
 		err = s.OpenGame(c, 0)
 	default:
@@ -446,7 +468,7 @@ func (c *Collection) numbered(i int, err error) error {
 func (s *Session) OpenGame(c *Collection, i int) error {
 	g, err := c.readGame(i, s.now)
 	if err != nil {
-		c.failed[i] = err
+		c.fail(i, err)
 		s.onChange(Event{Change: CollectionChanged, Collection: c})
 		return &FileError{Path: c.path, Err: err}
 	}
