@@ -77,17 +77,29 @@ func (s *Session) checked(c *Collection, bad []pgn.GameError) {
 	s.onChange(Event{Change: CollectionChanged, Collection: c})
 }
 
+// maxReasons is how many games found unplayable keep why: a person reads
+// a few of them, while a file of millions of games of a variant would
+// hold millions of reasons.
+const maxReasons = 1000
+
 // fail records that game i cannot be opened, and why: it leaves the list.
 func (c *Collection) fail(i int, err error) {
-	if c.index.Err(i) != nil || i == c.current {
-		return // said by the index already; or on screen, as it was read
+	if c.index.Err(i) != nil || i == c.current || c.order.isLeftOut(i) {
+		return // said already; or on screen, as it was read
 	}
-	c.failed[i] = err
+	if len(c.failed) < maxReasons {
+		c.failed[i] = err
+	}
 	c.order.leaveOut(i)
 }
 
+// BadCount returns how many games cannot be opened, as far as is known:
+// those with a syntax error and those found unplayable.
+func (c *Collection) BadCount() int { return len(c.index.Errors()) + c.order.nLeftOut }
+
 // BadGames returns the games that cannot be opened, with why: those with
-// a syntax error and those found unplayable, in file order.
+// a syntax error and those found unplayable (the first maxReasons of
+// them), in file order.
 func (c *Collection) BadGames() []pgn.GameError {
 	bad := slices.Clone(c.index.Errors())
 	for i, err := range c.failed {

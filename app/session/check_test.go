@@ -86,3 +86,22 @@ func TestAGameThatCannotBeOpenedLeavesTheList(t *testing.T) {
 	}
 	f.stopped("checked", c)
 }
+
+// TestAFileOfAVariantCostsLittle: a file of games of a chess variant,
+// none of which can be opened, is counted whole, while only the first
+// thousand keep why: a file of millions would have held millions.
+func TestAFileOfAVariantCostsLittle(t *testing.T) {
+	one := "[Variant \"Crazyhouse\"]\n[White \"Ann\"]\n\n1. e4 e5 *\n\n"
+	path := filepath.Join(t.TempDir(), "zh.pgn")
+	os.WriteFile(path, []byte(strings.Repeat(one, 3000)), 0o644)
+	f := newFixture(t, "")
+	c := f.openFile(path)
+	f.runUntil("the check of the games", func() bool { return c.BadCount() == 3000 })
+	if c.GoodGames() != 0 || c.Order().Len() != 0 || len(c.Failed()) != 1000 || len(c.BadGames()) != 1000 {
+		t.Errorf("%d good, %d listed, %d reasons kept", c.GoodGames(), c.Order().Len(), len(c.Failed()))
+	}
+	if err := c.BadGames()[0].Err; !errors.Is(err, game.ErrVariant) {
+		t.Errorf("game 1: %v", err)
+	}
+	f.stopped("checked", c)
+}

@@ -95,7 +95,7 @@ type Collection struct {
 	done   chan struct{} // closed once the file is no longer read
 
 	current int           // the game on screen, -1 when none was opened
-	failed  map[int]error // games that cannot be opened (illegal moves...)
+	failed  map[int]error // games that cannot be opened (illegal moves...), why (see fail)
 	order   *Order
 	used    bool // the user sorted, filtered or chose in the list
 
@@ -194,12 +194,12 @@ func (c *Collection) Order() *Order { return c.order }
 // Current returns the game on screen, or -1.
 func (c *Collection) Current() int { return c.current }
 
-// Failed returns the games that failed to open, with why.
+// Failed returns games found unplayable, with why (see fail).
 func (c *Collection) Failed() map[int]error { return c.failed }
 
 // GoodGames returns the number of games that can be opened, as far as
 // is known: without a syntax error, and not found unplayable.
-func (c *Collection) GoodGames() int { return c.index.Len() - len(c.index.Errors()) - len(c.failed) }
+func (c *Collection) GoodGames() int { return c.index.Len() - c.BadCount() }
 
 // MarkUsed records that the user sorted, filtered or chose in the list:
 // a file that turns out to hold one game still shows its list.
@@ -524,7 +524,7 @@ func (s *Session) GameAround(dir int) (int, bool) {
 	if c == nil {
 		return 0, false
 	}
-	return c.order.neighbour(c.current, dir, func(i int) bool { return c.failed[i] != nil })
+	return c.order.neighbour(c.current, dir, c.order.isLeftOut)
 }
 
 // StepGame opens the nearest game in direction dir (see GameAround). The

@@ -61,8 +61,10 @@ type Order struct {
 	plan         // what rows shows
 	hint int     // the row position found last
 
-	// leftOut are the games found unplayable (leaveOut): never listed.
-	leftOut map[int32]bool
+	// leftOut are the games found unplayable (leaveOut), a bit each,
+	// never listed; nLeftOut counts them.
+	leftOut  []uint64
+	nLeftOut int
 
 	folded []string  // folded tag values by value id, of the first values (foldAll)
 	match  [][]uint8 // per filter word, per value id: 0 unknown, 1 no, 2 yes
@@ -147,7 +149,7 @@ func (o *Order) grow(x *pgn.Index) {
 	o.x = x
 	var added []int32
 	for i := o.seen; i < x.Len(); i++ {
-		if x.Err(i) == nil && !o.leftOut[int32(i)] && o.matches(i) {
+		if x.Err(i) == nil && !o.isLeftOut(i) && o.matches(i) {
 			added = append(added, int32(i))
 		}
 	}
@@ -165,14 +167,21 @@ func (o *Order) grow(x *pgn.Index) {
 
 // leaveOut takes game i off the list for good: it cannot be opened.
 func (o *Order) leaveOut(i int) {
-	if o.leftOut == nil {
-		o.leftOut = map[int32]bool{}
+	if o.isLeftOut(i) {
+		return
 	}
-	o.leftOut[int32(i)] = true
+	for len(o.leftOut) <= i/64 {
+		o.leftOut = append(o.leftOut, 0)
+	}
+	o.leftOut[i/64] |= 1 << (i % 64)
+	o.nLeftOut++
 	if p := o.position(i); p >= 0 {
 		o.rows = slices.Delete(o.rows, p, p+1)
 	}
 }
+
+// isLeftOut reports whether game i was left out (leaveOut).
+func (o *Order) isLeftOut(i int) bool { return o.leftOut != nil && inSet(o.leftOut, i) }
 
 // compareRows is compare for rows.
 func (o *Order) compareRows(p, q int32) int { return o.compare(int(p), int(q)) }
@@ -277,8 +286,8 @@ func (o *Order) ask(p plan, what Busy) {
 // list, with the games indexed since; folded are the values folded
 // meanwhile.
 func (o *Order) show(p plan, rows []int32, n int, folded []string) {
-	if len(o.leftOut) > 0 {
-		rows = slices.DeleteFunc(rows, func(g int32) bool { return o.leftOut[g] })
+	if o.nLeftOut > 0 {
+		rows = slices.DeleteFunc(rows, func(g int32) bool { return o.isLeftOut(int(g)) })
 	}
 	o.plan, o.rows, o.seen, o.busy = p, rows, n, NotBusy
 	if len(folded) > len(o.folded) {

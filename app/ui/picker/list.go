@@ -229,7 +229,7 @@ func (p *picker) refresh() {
 		p.close()
 		return
 	}
-	p.bad.set(p.c.BadGames())
+	p.bad.set(p.c.BadGames(), p.c.BadCount())
 	p.refreshList()
 	if shown := [2]bool{p.progress.Visible(), p.bad.box.Visible()}; shown != p.layout {
 		// Parts shown or hidden: lay the dialog out again.

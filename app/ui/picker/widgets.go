@@ -114,14 +114,15 @@ func newBadList() *badList {
 	return b
 }
 
-// set shows a new list of bad games.
-func (b *badList) set(games []pgn.GameError) {
+// set shows a new list of bad games, of count in all (some may go
+// without why).
+func (b *badList) set(games []pgn.GameError, count int) {
 	b.games = games
-	if len(games) == 0 {
+	if count == 0 {
 		b.box.Hide()
 		return
 	}
-	b.heading.SetText(lang.L("Games that cannot be opened: {{.Count}}", map[string]any{"Count": len(games)}))
+	b.heading.SetText(lang.L("Games that cannot be opened: {{.Count}}", map[string]any{"Count": count}))
 	b.list.Refresh()
 	b.box.Show()
 }
