@@ -105,3 +105,31 @@ func TestACommentTooLongIsSaidToBe(t *testing.T) {
 		}
 	})
 }
+
+// TestSavedSaysWhatCouldNotBeKept: the status line after a save says, in
+// one line and in both languages, what of the game's text as read could
+// not be kept, and why.
+func TestSavedSaysWhatCouldNotBeKept(t *testing.T) {
+	want := map[string]map[pgn.Unkept]string{
+		"en": {
+			{}:                               "Saved to g.pgn",
+			{EscapeLines: 1}:                 "Saved to g.pgn, without the escape line (“%”) among the moves, which changed",
+			{EscapeLines: 3}:                 "Saved to g.pgn, without the 3 escape lines (“%”) among the moves, which changed",
+			{Encoding: true}:                 "Saved to g.pgn, partly in UTF-8: Windows-1252, the file's encoding, lacks some of the game's characters",
+			{EscapeLines: 2, Encoding: true}: "Saved to g.pgn, without the 2 escape lines (“%”) among the moves, which changed, and partly in UTF-8: Windows-1252, the file's encoding, lacks some of the game's characters",
+		},
+		"fr": {
+			{}:               "Enregistrée dans g.pgn",
+			{EscapeLines: 1}: "Enregistrée dans g.pgn, sans la ligne d’échappement («\u00a0%\u00a0») parmi les coups, qui ont changé",
+			{EscapeLines: 3}: "Enregistrée dans g.pgn, sans les 3 lignes d’échappement («\u00a0%\u00a0») parmi les coups, qui ont changé",
+			{Encoding: true}: "Enregistrée dans g.pgn, en partie en UTF-8\u00a0: il manque au Windows-1252 du fichier certains caractères de la partie",
+		},
+	}
+	inLanguages(t, func(language string) {
+		for u, says := range want[language] {
+			if got := Saved("g.pgn", u); got != says || strings.Contains(got, "\n") {
+				t.Errorf("%s, %+v: %q, want %q", language, u, got, says)
+			}
+		}
+	})
+}
