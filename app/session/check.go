@@ -64,15 +64,22 @@ func (s *Session) checkAll(ctx context.Context, c *Collection, r io.ReaderAt, x 
 	}
 }
 
-// checked takes games found in the background that cannot be opened.
-// Found before a game was written back into the file, they may be of the
-// file as it was: they are left to be checked as they open.
+// checked takes games found in the background that cannot be opened;
+// when none of a file's games can be, and none was chosen, that is said
+// (see openIndexed). Found after a game was written back into the file,
+// they may be of the file as it was: they are left to be checked as
+// they open.
 func (s *Session) checked(c *Collection, bad []pgn.GameError) {
 	if len(c.edits) > 0 {
 		return
 	}
 	for _, b := range bad {
 		c.fail(b.Index, b.Err)
+	}
+	if c.state == Indexed && c.current < 0 && !c.used && c.GoodGames() == 0 {
+		// None can be opened after all: said as for a file read whole
+		// in a blink.
+		s.openIndexed(c)
 	}
 	s.onChange(Event{Change: CollectionChanged, Collection: c})
 }
