@@ -88,6 +88,7 @@ func TestEndToEnd(t *testing.T) {
 				{"focus", func(e *e2e) { e.focusRule(l.language, l.settings) }},
 				{"lost", func(e *e2e) { e.nothingLost(l.language) }},
 				{"odd-files", func(e *e2e) { e.oddFiles(l.language) }},
+				{"saved-as-read", func(e *e2e) { e.savedAsRead(l.language) }},
 				{"marks", func(e *e2e) { e.marks(l.language) }},
 				{"sound", func(e *e2e) { e.soundStep(l.language) }},
 			} {

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/pgn"
 )
 
 // The report's figures are lichess's (lila's modules/analyse:
@@ -104,19 +105,27 @@ func cmpFloat(a, b float64) int {
 }
 
 // MissingEvalError is GameReport's answer when a move of the main line
-// has no evaluation: the report needs one after every move.
+// has no evaluation that can be read: the report needs one after every
+// move.
 type MissingEvalError struct {
 	// Move is the move's number, as PGN writes it, Mover its player and
 	// SAN the move, in English SAN.
 	Move  int
 	Mover game.Color
 	SAN   string
+	// Refused is the value of the move's [%eval] when it has one that
+	// could not be read (see ParseEval), cut to a short line; "" when it
+	// has none.
+	Refused string
 }
 
 func (e *MissingEvalError) Error() string {
 	dots := "."
 	if e.Mover == game.Black {
 		dots = "..."
+	}
+	if e.Refused != "" {
+		return fmt.Sprintf("the evaluation of %d%s %s, [%%eval %s], cannot be read: the report needs one after every move of the main line", e.Move, dots, e.SAN, e.Refused)
 	}
 	return fmt.Sprintf("%d%s %s has no evaluation ([%%eval]): the report needs one after every move of the main line", e.Move, dots, e.SAN)
 }
@@ -147,9 +156,9 @@ func NewReport(g *game.Game) (Report, error) {
 	var r Report
 	before := Score{Centipawns: initialCentipawns}
 	for _, n := range line {
-		after, ok := NodeEval(n)
+		after, ok, refused := nodeEval(n)
 		if !ok {
-			return Report{}, &MissingEvalError{Move: n.MoveNumber(), Mover: n.Mover(), SAN: n.SAN()}
+			return Report{}, &MissingEvalError{Move: n.MoveNumber(), Mover: n.Mover(), SAN: n.SAN(), Refused: pgn.Excerpt(refused)}
 		}
 		r.Moves = append(r.Moves, moveReport(n, before, after))
 		before = after

@@ -179,6 +179,15 @@ func TestGameReportNeedsEveryEvaluation(t *testing.T) {
 	if got := err.Error(); !strings.Contains(got, "2. Nf3") {
 		t.Errorf("the error says %q", got)
 	}
+	// An evaluation there that cannot be read is named as refused.
+	g = readGame(t, "[Result \"*\"]\n\n1. e4 {[%eval #999999]} e5 {[%eval 0.3]} *\n")
+	_, _, err = GameReport(g)
+	if !errors.As(err, &missing) || missing.SAN != "e4" || missing.Refused != "#999999" {
+		t.Fatalf("GameReport: %v, want 1. e4 named with its refused evaluation", err)
+	}
+	if got := err.Error(); !strings.Contains(got, "[%eval #999999], cannot be read") {
+		t.Errorf("the error says %q", got)
+	}
 	empty, _ := game.New(game.Options{})
 	if _, _, err := GameReport(empty); !errors.Is(err, ErrNoMoves) {
 		t.Errorf("a game without moves: %v", err)

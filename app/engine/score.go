@@ -278,7 +278,16 @@ func ParseEval(v string) (Score, bool) {
 // n's move gives, when there is one: an analysis written by Apply or by
 // another program. The first one counts.
 func NodeEval(n *game.Node) (Score, bool) {
+	s, ok, _ := nodeEval(n)
+	return s, ok
+}
+
+// nodeEval is NodeEval, which also returns, when no [%eval] after n's
+// move can be read, the value of the first one that was there but could
+// not be (ParseEval refused it), "" when there is none at all.
+func nodeEval(n *game.Node) (s Score, ok bool, refused string) {
 	_, after := n.Comments()
+	found := false
 	for _, c := range after {
 		for {
 			i := strings.Index(c, "[%eval ")
@@ -291,10 +300,13 @@ func NodeEval(n *game.Node) (Score, bool) {
 				break
 			}
 			if s, ok := ParseEval(c[:j]); ok {
-				return s, true
+				return s, true, ""
+			}
+			if !found {
+				found, refused = true, strings.TrimSpace(c[:j])
 			}
 			c = c[j:]
 		}
 	}
-	return Score{}, false
+	return Score{}, false, refused
 }

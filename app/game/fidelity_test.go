@@ -242,8 +242,8 @@ func savedAsRead(t *testing.T, in []byte, g *game.Game) string {
 	if err != nil {
 		return "written text: " + err.Error()
 	}
-	if tags := exportNames(orig.Tags); !slices.Equal(tags, back.Tags) {
-		return fmt.Sprintf("tags\n%q\nwritten as\n%q", tags, back.Tags)
+	if !slices.Equal(orig.Tags, back.Tags) {
+		return fmt.Sprintf("tags\n%q\nwritten as\n%q", orig.Tags, back.Tags)
 	}
 	if !slices.Equal(orig.Comments, back.Comments) {
 		return fmt.Sprintf("game comments %q written as %q", orig.Comments, back.Comments)
@@ -286,27 +286,6 @@ func hoistLine(v []*pgn.Move) [][]*pgn.Move {
 		lines = append(lines, hoistLine(w)...)
 	}
 	return lines
-}
-
-// exportNames returns tags with their names as PGN's export format allows
-// them, letters, digits and "_": pgn.Write renames the others, which
-// programs refuse (pgn-extract accepts "[%~<|> ...]" only as it skips a
-// line that starts with "[%").
-func exportNames(tags []pgn.Tag) []pgn.Tag {
-	out := make([]pgn.Tag, len(tags))
-	for i, t := range tags {
-		name := []byte(t.Name)
-		for j, c := range name {
-			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
-				name[j] = '_'
-			}
-		}
-		if name[0] == '_' {
-			name = append([]byte("X"), name...)
-		}
-		out[i] = pgn.Tag{Name: string(name), Value: t.Value}
-	}
-	return out
 }
 
 // sameNotes compares the comments, NAGs and lines of two trees of moves.

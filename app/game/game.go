@@ -32,6 +32,9 @@ type Game struct {
 	// so that a PreparedMove made before one is refused.
 	version uint64
 	read    *readInfo // for a game read from PGN (pgnread.go), else nil
+	// source is the text the game was read from or last saved as
+	// (filetext.go), or nil.
+	source *asRead
 }
 
 // drawOffer is a standing draw offer.

@@ -3,6 +3,7 @@ package game_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/pgn"
 )
 
 // sharedData is the test data beside the repository.
@@ -307,6 +309,35 @@ func TestPGNErrorsNameTheGame(t *testing.T) {
 	var pe *game.PGNError
 	if !errors.As(err, &pe) || pe.Game != 1 {
 		t.Errorf("errors.As PGNError: %v", pe)
+	}
+}
+
+// TestPGNErrorsOfTagsAreAtTheirLines: a FEN or a Variant refused is
+// reported at the line of its tag, not at the game's first line; the
+// quick check of a file (Walker) says the same.
+func TestPGNErrorsOfTagsAreAtTheirLines(t *testing.T) {
+	text := "[Event \"E\"]\n[Site \"S\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n[SetUp \"1\"]\n" +
+		"[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*\n\n" + // line 9
+		"[Event \"E\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 *\n" // line 14
+	_, errs := game.ReadPGNWith(strings.NewReader(text), nil)
+	var lines []int
+	for _, err := range errs {
+		var pe *game.PGNError
+		if errors.As(err, &pe) {
+			lines = append(lines, pe.Line)
+		}
+	}
+	if fmt.Sprint(lines) != "[9 14]" {
+		t.Errorf("errors at lines %v, want [9 14]: %v", lines, errs)
+	}
+	pg, err := pgn.ParseGame([]byte(text[:strings.Index(text, "\n\n*")+3]), 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w game.Walker
+	var pe *game.PGNError
+	if _, err := w.Walk(pg, nil); !errors.As(err, &pe) || pe.Line != 9 {
+		t.Errorf("Walk: %v, want line 9", err)
 	}
 }
 

@@ -6,10 +6,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/pgn"
 )
 
 // pgnExtractErrors runs pgn-extract, an independent PGN checker that
@@ -82,7 +84,10 @@ func TestPGNExtractAcceptsWhatTheAppWrites(t *testing.T) {
 	for _, c := range endCases {
 		write(makeEnd(t, c))
 	}
-	// Every game of the edge files that loads, as the app writes it back.
+	// Every game of the edge files that loads, as the app writes it back,
+	// but those with a tag name the export format does not allow: it is
+	// written back as it was read ("GreatestGameEverPlayed?"), which
+	// pgn-extract refuses as it refused the file read.
 	files, _ := filepath.Glob(filepath.Join(sharedData, "pgn", "edge", "*.pgn"))
 	for _, f := range files {
 		data, err := os.ReadFile(f)
@@ -91,7 +96,9 @@ func TestPGNExtractAcceptsWhatTheAppWrites(t *testing.T) {
 		}
 		games, _ := game.ReadPGNWith(bytes.NewReader(data), nil)
 		for _, g := range games {
-			write(g)
+			if !slices.ContainsFunc(g.Tags(), func(tag pgn.Tag) bool { return pgn.CheckTagName(tag.Name) != nil }) {
+				write(g)
+			}
 		}
 	}
 	if errs := pgnExtractErrors(t, out.String()); len(errs) > 0 {

@@ -213,7 +213,8 @@ func renumber(err error, number int) error {
 // FromPGN builds a game from one game of a PGN file, checking every move,
 // variations included, against its own position. A game that is not over
 // is paused; Resume starts its clock. now is the clock source (nil for
-// time.Now).
+// time.Now). A game that ParseGame read keeps its text (pg.Text), to be
+// saved as it was while unchanged (FileText).
 func FromPGN(pg *pgn.Game, now func() time.Time) (*Game, error) {
 	var r replayer
 	return readGame(pg, now, r.game, func(n *Node) bool { return n.pos.hasLegalMove() })
@@ -237,6 +238,9 @@ func readGame(pg *pgn.Game, now func() time.Time, replay func(*pgn.Game, *Game) 
 	g.status = g.readStatus(pg, g.live.endStatus(hasMove(g.live)))
 	g.read.status, g.read.end = g.status, g.live
 	g.startClock(now())
+	if pg.Text != nil {
+		g.keepText(pg.Text)
+	}
 	return g, nil
 }
 
@@ -250,11 +254,11 @@ func gameError(pg *pgn.Game, line int, text string, err error) error {
 // start position.
 func readStart(pg *pgn.Game) (Position, error) {
 	if v := pg.Tag("Variant"); !isStandardVariant(v) {
-		return Position{}, gameError(pg, pg.Line, v, ErrVariant)
+		return Position{}, gameError(pg, pg.TagLine("Variant"), v, ErrVariant)
 	}
 	pos, err := startPosition(pg)
 	if err != nil {
-		return pos, gameError(pg, pg.Line, pg.Tag("FEN"), err)
+		return pos, gameError(pg, pg.TagLine("FEN"), pg.Tag("FEN"), err)
 	}
 	return pos, nil
 }

@@ -53,7 +53,7 @@ func (r *replayer) game(pg *pgn.Game, g *Game) error {
 		// Live play goes through notnil/chess: a set-up position it
 		// refuses cannot be played from.
 		if cp, err = chessPosition(&pos); err != nil {
-			return gameError(pg, pg.Line, pg.Tag("FEN"), err)
+			return gameError(pg, pg.TagLine("FEN"), pg.Tag("FEN"), err)
 		}
 	}
 	var root *Node

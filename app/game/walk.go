@@ -40,7 +40,7 @@ func (w *Walker) WalkKnown(pg *pgn.Game, known []Move, visit func(p *Position, m
 		// As in FromPGN: a set-up position that live play refuses
 		// cannot be played from.
 		if _, err := chessPosition(&pos); err != nil {
-			return Position{}, gameError(pg, pg.Line, pg.Tag("FEN"), err)
+			return Position{}, gameError(pg, pg.TagLine("FEN"), pg.Tag("FEN"), err)
 		}
 	}
 	r := &w.r

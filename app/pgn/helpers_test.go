@@ -54,7 +54,7 @@ func written(t testing.TB, g *pgn.Game) string {
 }
 
 // exportTags returns the tags that writing g must give: g's tags in their
-// order, names as the export format allows them, values without control
+// order, names as read, values without control
 // characters, and the Result tag set to the result when it holds one.
 func exportTags(g *pgn.Game) []pgn.Tag {
 	var out []pgn.Tag
@@ -63,25 +63,9 @@ func exportTags(g *pgn.Game) []pgn.Tag {
 		if t.Name == "Result" && (v == "1-0" || v == "0-1" || v == "1/2-1/2" || v == "*") {
 			v = exportResult(g.Result)
 		}
-		out = append(out, pgn.Tag{Name: exportName(t.Name), Value: v})
+		out = append(out, pgn.Tag{Name: t.Name, Value: v})
 	}
 	return out
-}
-
-// exportName is a tag name as the export format allows it: every byte
-// other than an ASCII letter, digit or "_" becomes "_", and a name that
-// would start with "_" gets an "X" before it.
-func exportName(name string) string {
-	b := []byte(name)
-	for i, c := range b {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
-			b[i] = '_'
-		}
-	}
-	if b[0] == '_' {
-		return "X" + string(b)
-	}
-	return string(b)
 }
 
 // exportValue is a tag value as written: line breaks become spaces (CR LF

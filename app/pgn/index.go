@@ -214,18 +214,7 @@ func (x *Index) Errors() []GameError { return x.errs[:len(x.errs):len(x.errs)] }
 // parses it. A *SyntaxError carries the game's number.
 func (x *Index) ReadGame(r io.ReaderAt, i int) (*Game, error) {
 	g := x.games.at(i)
-	if g.length > MaxGameBytes {
-		return nil, fmt.Errorf("game %d: the game is %d bytes long, more than the %d bytes read at most", i+1, g.length, MaxGameBytes)
-	}
-	buf := make([]byte, g.length)
-	n, err := r.ReadAt(buf, g.off())
-	if n < len(buf) {
-		if err == nil || err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
-		return nil, fmt.Errorf("game %d: %w", i+1, err)
-	}
-	pg, err := ParseGame(buf, int(g.line), g.off())
+	pg, err := ReadGameAt(r, g.off(), int64(g.length), int(g.line))
 	var se *SyntaxError
 	switch {
 	case errors.As(err, &se):
@@ -234,8 +223,28 @@ func (x *Index) ReadGame(r io.ReaderAt, i int) (*Game, error) {
 		return pg, &numbered
 	case err == io.EOF:
 		return nil, fmt.Errorf("game %d: no game at line %d (has the file changed?)", i+1, g.line)
+	case err != nil:
+		return nil, fmt.Errorf("game %d: %w", i+1, err)
 	}
-	return pg, err
+	return pg, nil
+}
+
+// ReadGameAt reads the game of length bytes at off in r, which starts on
+// line, and parses it (ParseGame): io.EOF when there is none. It holds
+// the game whole: a game longer than MaxGameBytes is an error.
+func ReadGameAt(r io.ReaderAt, off, length int64, line int) (*Game, error) {
+	if length > MaxGameBytes {
+		return nil, fmt.Errorf("the game is %d bytes long, more than the %d bytes read at most", length, MaxGameBytes)
+	}
+	buf := make([]byte, length)
+	n, err := r.ReadAt(buf, off)
+	if n < len(buf) {
+		if err == nil || err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, err
+	}
+	return ParseGame(buf, line, off)
 }
 
 // Indexer builds the Index of a PGN stream, a part at a time if need be,

@@ -82,7 +82,13 @@ type lexer struct {
 	collect bool   // keep comment text
 	text    []byte // scratch for comment text, at most MaxNotes bytes
 	value   []byte // scratch for decoded tag values
+	// escapes, when not nil, gathers the escape lines skipped, without
+	// their line breaks (see Rewrite).
+	escapes *[]span
 }
+
+// span is a stretch of the input, by its stream offsets.
+type span struct{ start, end int64 }
 
 // next reads the next token into l.tok.
 func (l *lexer) next() {
@@ -208,7 +214,11 @@ func (l *lexer) skipBlanks(fresh bool) bool {
 func (l *lexer) skipOther() byte {
 	switch c := l.src.buf[l.src.pos]; {
 	case c == '%' && l.lastEnd < l.src.lineStart: // first on its line
+		start := l.src.off(l.src.pos)
 		l.skipLine()
+		if l.escapes != nil {
+			*l.escapes = append(*l.escapes, span{start, l.src.off(l.src.pos)})
+		}
 		return '%'
 	case c == '<' && l.skipBreak():
 		return '\n'

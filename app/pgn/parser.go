@@ -213,6 +213,9 @@ func (p *parser) tag(t *token, header bool) {
 	}
 	if p.keep(len(name)+len(value)+32, t) {
 		p.addTag(name, value)
+		if p.full {
+			p.game.TagLines = append(p.game.TagLines, t.line)
+		}
 	}
 }
 

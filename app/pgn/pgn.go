@@ -49,6 +49,10 @@ type Game struct {
 	// LookupTag give the last value, as later values override earlier
 	// ones.
 	Tags []Tag
+	// TagLines are the 1-based lines of the tags read, by their index in
+	// Tags; nil for a game made otherwise, or once SetTag or DeleteTag
+	// changed its tags.
+	TagLines []int
 	// Moves is the main line.
 	Moves []*Move
 	// Comments holds the comments of a game that has no moves at all.
@@ -66,6 +70,10 @@ type Game struct {
 	// Line its 1-based line number.
 	Offset int64
 	Line   int
+	// Text is the text the game was read from, from its first token to
+	// its last, when ParseGame read it; nil otherwise. A game written back
+	// unchanged is written as Text (see Rewrite).
+	Text []byte
 }
 
 // Move is one move of a line, with its annotations and the lines that
@@ -113,9 +121,21 @@ func (g *Game) LookupTag(name string) (string, bool) {
 	return "", false
 }
 
+// TagLine returns the line where the tag that Tag gives was read, or the
+// game's first line when it was not read.
+func (g *Game) TagLine(name string) int {
+	for i := len(g.Tags) - 1; i >= 0; i-- {
+		if g.Tags[i].Name == name && i < len(g.TagLines) {
+			return g.TagLines[i]
+		}
+	}
+	return g.Line
+}
+
 // SetTag sets a tag, replacing its value in place when it already exists;
 // other tags of that name are removed.
 func (g *Game) SetTag(name, value string) {
+	g.TagLines = nil
 	for i := range g.Tags {
 		if g.Tags[i].Name == name {
 			g.Tags[i].Value = value
@@ -128,6 +148,7 @@ func (g *Game) SetTag(name, value string) {
 
 // DeleteTag removes every tag of that name.
 func (g *Game) DeleteTag(name string) {
+	g.TagLines = nil
 	g.Tags = withoutTag(g.Tags, name)
 }
 

@@ -100,8 +100,9 @@ func (p *parser) readErr() error {
 }
 
 // ParseGame reads exactly one game from data, such as a game located by
-// Header.Offset and Header.Length. Line and offset tell where data starts
-// in its file; they place Game.Line, Game.Offset, moves and errors. A
+// Header.Offset and Header.Length, and keeps its text as Game.Text (a
+// part of data). Line and offset tell where data starts in its file;
+// they place Game.Line, Game.Offset, moves and errors. A
 // *SyntaxError from ParseGame has Game 0. ParseGame returns io.EOF when
 // data holds no game, ErrUTF16 when data starts a file (offset 0) in
 // UTF-16, and a syntax error when text follows the game.
@@ -113,6 +114,7 @@ func ParseGame(data []byte, line int, offset int64) (*Game, error) {
 	if !p.parse(true) {
 		return nil, p.endErr()
 	}
+	p.game.Text = data[p.off-offset : p.lastEnd-offset]
 	if p.err == nil {
 		if t := p.advance(); t.kind != tEOF {
 			p.failTok(t, SyntaxAfterGame)

@@ -14,10 +14,10 @@ var (
 	ErrTagTooLong   = errors.New("the tag is too long")
 )
 
-// CheckTagName says what keeps name from being written as the name of a
-// tag pair as it is: the export format's letters, digits and "_" (Write
-// would change any other character), starting with a letter, as every
-// tag of the standard does.
+// CheckTagName says what keeps name from being the name of a new tag
+// pair: the export format's letters, digits and "_", starting with a
+// letter, as every tag of the standard does. A name read from a file may
+// be another, and is written back as read (see Write).
 func CheckTagName(name string) error {
 	if name == "" {
 		return ErrTagNameEmpty

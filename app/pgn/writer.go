@@ -18,11 +18,13 @@ import (
 // termination marker are both g.Result, "*" when it is empty. A tag value
 // loses its control characters and its line breaks become spaces. The
 // movetext has lines of at most 79 bytes. Move numbers follow the FEN tag
-// when there is one. A comment loses any "}" it holds, and a tag name any
-// character other than a letter, a digit or "_" (each becomes "_"): the
-// export format allows no more, and other programs refuse it. Nothing is
-// written if the game cannot be: an invalid move, NAG or result, or an
-// empty tag name, is an error.
+// when there is one. A comment loses any "}" it holds. A tag name is
+// written as it is, even one the export format does not allow (its
+// letters, digits and "_"), as other programs write them: what was read
+// is written back, not renamed. Nothing is written if the game cannot
+// be: an invalid move, NAG or result, or a tag name that would not read
+// back as one (empty, or holding white space, a quote or "]"), is an
+// error.
 //
 // Reading the output gives the same game again, with two exceptions the
 // syntax imposes: a comment before a move (Move.Before) that neither
@@ -117,7 +119,7 @@ func appendTags(b []byte, g *Game, result string) ([]byte, error) {
 		if t.Name == "Result" && isResult(v) {
 			v = result
 		}
-		b = appendTag(b, exportTagName(t.Name), v)
+		b = appendTag(b, t.Name, v)
 	}
 	return b, nil
 }
@@ -133,21 +135,6 @@ func validTagName(name string) bool {
 		}
 	}
 	return true
-}
-
-// exportTagName returns a tag name as the export format allows it:
-// letters, digits and "_", starting with a letter or a digit.
-func exportTagName(name string) string {
-	b := []byte(name)
-	for i, c := range b {
-		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
-			b[i] = '_'
-		}
-	}
-	if len(b) > 0 && b[0] == '_' {
-		b = append([]byte("X"), b...)
-	}
-	return string(b)
 }
 
 // isResult reports whether v is a termination marker.

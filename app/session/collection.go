@@ -63,6 +63,15 @@ func (e *BadGamesError) Error() string {
 	return "no game of the file could be read: " + e.Games[0].Err.Error()
 }
 
+// Unwrap returns why each game could not be read.
+func (e *BadGamesError) Unwrap() []error {
+	errs := make([]error, len(e.Games))
+	for i, g := range e.Games {
+		errs[i] = g.Err
+	}
+	return errs
+}
+
 // Collection is a PGN file of games: its index, built in the background,
 // the game of it on screen, and the order its games are listed in. It
 // lives on the session's goroutine; the indexing goroutine hands it
@@ -86,7 +95,7 @@ type Collection struct {
 	done   chan struct{} // closed once the file is no longer read
 
 	current int           // the game on screen, -1 when none was opened
-	failed  map[int]error // games that could not be opened (illegal moves...)
+	failed  map[int]error // games that cannot be opened (illegal moves...), why (see fail)
 	order   *Order
 	used    bool // the user sorted, filtered or chose in the list
 
@@ -109,39 +118,62 @@ func (c *Collection) attach(s *Session) {
 	}
 }
 
-// edit is a game written back into the file: its new length.
+// edit is a game written back into the file: its new length, and how
+// many bytes and lines longer it got.
 type edit struct {
 	game   int
 	length int64
-	delta  int64 // how much longer the game got
+	delta  int64
+	lines  int
 }
 
-// span returns where game i's text is in the file now.
-func (c *Collection) span(i int) (off, length int64) {
+// span returns where game i's text is in the file now, and the line it
+// starts on.
+func (c *Collection) span(i int) (off, length int64, line int) {
 	e := c.index.Entry(i)
-	off, length = e.Offset, e.Length
+	off, length, line = e.Offset, e.Length, e.Line
 	for _, ed := range c.edits {
 		switch {
 		case ed.game < i:
 			off += ed.delta
+			line += ed.lines
 		case ed.game == i:
 			length = ed.length
 		}
 	}
-	return off, length
+	return off, length, line
 }
 
 // writeBack writes text in the place of game i, the rest of the file
 // byte-identical, unless another program changed the file since.
 func (c *Collection) writeBack(i int, text []byte) error {
-	off, length := c.span(i)
+	off, length, _ := c.span(i)
+	old, err := c.readSpan(off, length)
+	if err != nil {
+		return err
+	}
 	st, err := safefile.Splice(c.path, off, off+length, text, c.stamp)
 	if err != nil {
 		return err
 	}
-	c.edits = append(c.edits, edit{game: i, length: int64(len(text)), delta: int64(len(text)) - length})
+	c.edits = append(c.edits, edit{game: i, length: int64(len(text)), delta: int64(len(text)) - length,
+		lines: pgn.LineBreaks(text) - pgn.LineBreaks(old)})
 	c.stamp = st
 	return nil
+}
+
+// readSpan reads length bytes of the file at off, as it was stamped.
+func (c *Collection) readSpan(off, length int64) ([]byte, error) {
+	f, err := safefile.OpenRead(c.path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	buf := make([]byte, length)
+	if _, err := f.ReadAt(buf, off); err != nil {
+		return nil, err
+	}
+	return buf, nil
 }
 
 // Path returns the collection's file.
@@ -162,22 +194,24 @@ func (c *Collection) Order() *Order { return c.order }
 // Current returns the game on screen, or -1.
 func (c *Collection) Current() int { return c.current }
 
-// Failed returns the games that failed to open, with why.
+// Failed returns games found unplayable, with why (see fail).
 func (c *Collection) Failed() map[int]error { return c.failed }
 
-// GoodGames returns the number of games without a syntax error.
-func (c *Collection) GoodGames() int { return c.index.Len() - len(c.index.Errors()) }
+// GoodGames returns the number of games that can be opened, as far as
+// is known: without a syntax error, and not found unplayable.
+func (c *Collection) GoodGames() int { return c.index.Len() - c.BadCount() }
 
 // MarkUsed records that the user sorted, filtered or chose in the list:
 // a file that turns out to hold one game still shows its list.
 func (c *Collection) MarkUsed() { c.used = true }
 
-// Stop ends the indexing, if it still runs; the games found stay listed.
+// Stop ends the indexing, if it still runs, and the check of the games;
+// the games found stay listed.
 func (c *Collection) Stop() {
 	if c.state == Indexing {
 		c.state = Stopped
-		c.cancel()
 	}
+	c.cancel()
 }
 
 // Closed tells that the list was closed: a collection none of whose games
@@ -212,9 +246,6 @@ func (c *Collection) update(x *pgn.Index, read int64, err error) {
 	default:
 		c.state, c.err = Failed, err
 	}
-	if c.state != Indexing {
-		c.cancel()
-	}
 }
 
 // Open opens a PGN file. Its games are indexed in the background, not
@@ -245,14 +276,16 @@ func (s *Session) Open(path string) (*Collection, error) {
 // index indexes the file, as it was stamped, in the background and on
 // every processor: the first part, then the rest in batches of
 // batchInterval or more, each handed to the session once it took the one
-// before. A file whose first megabyte
-// holds no PGN fails at once (see sniff); a file stopped (see Stop) is no
-// longer read, even in the middle of a game. Standard error tells how
-// long a file took.
+// before; then it checks the games (see checkAll). A file whose first
+// megabyte holds no PGN fails at once (see sniff); a file stopped (see
+// Stop) is no longer read, even in the middle of a game. Standard error
+// tells how long a file took.
 func (s *Session) index(ctx context.Context, c *Collection, src indexedFile) {
 	defer close(c.done)
 	defer src.Close()
-	ix := pgn.NewFileIndexer(ctx, &sniffedFile{ctx: ctx, r: src, size: c.stamp.Size}, c.stamp.Size)
+	defer c.cancel() // what this context held is let go
+	file := &sniffedFile{ctx: ctx, r: src, size: c.stamp.Size}
+	ix := pgn.NewFileIndexer(ctx, file, c.stamp.Size)
 	start := time.Now()
 	end := ix.Run(ctx, func() bool {
 		return ix.Len() >= firstPartGames || time.Since(start) >= firstPartTime
@@ -268,7 +301,14 @@ func (s *Session) index(ctx context.Context, c *Collection, src indexedFile) {
 		}
 	}
 	x, read, err := ix.Index(), ix.BytesRead(), end
-	s.post(func() { s.firstPart(c, x, read, err); took() })
+	var bad []pgn.GameError
+	checked := 0
+	if end == io.EOF {
+		// Read whole in a blink: its games are checked before it is
+		// shown.
+		bad, checked = checkGames(ctx, file, x, 0, x.Len()), x.Len()
+	}
+	s.post(func() { s.firstPart(c, x, read, err, bad); took() })
 	for end == nil {
 		last := time.Now()
 		end = ix.Run(ctx, func() bool {
@@ -287,6 +327,7 @@ func (s *Session) index(ctx context.Context, c *Collection, src indexedFile) {
 	}
 	if end == io.EOF {
 		log.Printf("index: %d games, %s in %v", ix.Index().Len(), byteSize(ix.BytesRead()), time.Since(start).Round(time.Millisecond))
+		s.checkAll(ctx, c, file, ix.Index(), checked)
 	}
 }
 
@@ -311,12 +352,16 @@ func byteSize(n int64) string {
 }
 
 // firstPart decides what to do with the first part of a file indexed:
-// wait for the rest, show the list, or open the only game.
-func (s *Session) firstPart(c *Collection, x *pgn.Index, read int64, err error) {
+// wait for the rest, show the list, or open the only game. A file read
+// whole comes with its games that cannot be opened, bad.
+func (s *Session) firstPart(c *Collection, x *pgn.Index, read int64, err error, bad []pgn.GameError) {
 	if c.state != Indexing {
 		return
 	}
 	c.update(x, read, err)
+	for _, b := range bad {
+		c.fail(b.Index, b.Err)
+	}
 	if c.state != Indexing {
 		s.openIndexed(c)
 		return
@@ -349,7 +394,7 @@ func (s *Session) openIndexed(c *Collection) {
 	case c.index.Len() == 0:
 		err = ErrNoGame
 	case c.GoodGames() == 0:
-		err = &BadGamesError{Games: c.index.Errors()}
+		err = &BadGamesError{Games: c.BadGames()}
 	case c.Single():
 		err = s.OpenGame(c, 0)
 	default:
@@ -378,11 +423,11 @@ func (c *Collection) readGame(i int, now func() time.Time) (*game.Game, error) {
 	}
 	pg, err := c.parseGame(r, i)
 	if err != nil {
-		return nil, numbered(c.index, i, err)
+		return nil, c.numbered(i, err)
 	}
 	g, err := game.FromPGN(pg, now)
 	if err != nil {
-		return nil, numbered(c.index, i, err)
+		return nil, c.numbered(i, err)
 	}
 	return g, nil
 }
@@ -390,29 +435,25 @@ func (c *Collection) readGame(i int, now func() time.Time) (*game.Game, error) {
 // parseGame reads game i from r, the file or the pasted text, where it
 // is now.
 func (c *Collection) parseGame(f io.ReaderAt, i int) (*pgn.Game, error) {
-	off, length := c.span(i)
-	e := c.index.Entry(i)
-	if length == e.Length {
-		// At its place in the index, or shifted by the games written
-		// back before it.
-		return c.index.ReadGame(io.NewSectionReader(f, off-e.Offset, 1<<62), i)
+	off, length, line := c.span(i)
+	pg, err := pgn.ReadGameAt(f, off, length, line)
+	if err == io.EOF {
+		return nil, ErrFileChanged // no game where the index has one
 	}
-	buf := make([]byte, length)
-	if _, err := f.ReadAt(buf, off); err != nil {
-		return nil, err
-	}
-	return pgn.ParseGame(buf, e.Line, off)
+	return pg, err
 }
 
-// numbered returns err as a *game.PGNError naming game i of x: its number,
+// numbered returns err as a *game.PGNError naming game i of c: its number,
 // players and line.
-func numbered(x *pgn.Index, i int, err error) error {
+func (c *Collection) numbered(i int, err error) error {
 	var pe *game.PGNError
 	if errors.As(err, &pe) {
 		pe.Game = i + 1
 		return err
 	}
-	e := &game.PGNError{Game: i + 1, White: x.Tag(i, pgn.FieldWhite), Black: x.Tag(i, pgn.FieldBlack), Line: x.Entry(i).Line, Err: err}
+	_, _, line := c.span(i)
+	x := c.index
+	e := &game.PGNError{Game: i + 1, White: x.Tag(i, pgn.FieldWhite), Black: x.Tag(i, pgn.FieldBlack), Line: line, Err: err}
 	var se *pgn.SyntaxError
 	if errors.As(err, &se) {
 		e.Line, e.Text = se.Line, se.Text
@@ -427,7 +468,7 @@ func numbered(x *pgn.Index, i int, err error) error {
 func (s *Session) OpenGame(c *Collection, i int) error {
 	g, err := c.readGame(i, s.now)
 	if err != nil {
-		c.failed[i] = err
+		c.fail(i, err)
 		s.onChange(Event{Change: CollectionChanged, Collection: c})
 		return &FileError{Path: c.path, Err: err}
 	}
@@ -435,6 +476,7 @@ func (s *Session) OpenGame(c *Collection, i int) error {
 	f := file{path: c.path, game: i, stamp: c.stamp}
 	if c.Single() {
 		f.game = -1
+		f.at, f.length, _ = c.span(i)
 		s.setCollection(nil)
 	} else {
 		s.setCollection(c)
@@ -482,7 +524,7 @@ func (s *Session) GameAround(dir int) (int, bool) {
 	if c == nil {
 		return 0, false
 	}
-	return c.order.neighbour(c.current, dir, func(i int) bool { return c.failed[i] != nil })
+	return c.order.neighbour(c.current, dir, c.order.isLeftOut)
 }
 
 // StepGame opens the nearest game in direction dir (see GameAround). The

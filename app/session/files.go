@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/pgn"
 	"github.com/echiquier/echiquier/app/safefile"
 )
 
@@ -35,6 +37,10 @@ type file struct {
 	// stamp is the file as it was read or written last, to tell whether
 	// another program changed it since; zero for a file never read.
 	stamp safefile.Stamp
+	// at and length are where the game's text is in a file of one game:
+	// what is around it (escape lines, a byte-order mark, blank lines)
+	// stays as it is. A game of several is placed by its collection.
+	at, length int64
 }
 
 // ClockTag is the tag with which an autosave records the clocks as they
@@ -63,25 +69,37 @@ var ErrNoFile = errors.New("the game has no file yet")
 // NeedsFile reports whether Save would need a file chosen first.
 func (s *Session) NeedsFile() bool { return s.file.path == "" }
 
-// Save writes the game to its file: a game from a file of several is
-// written back into its place there, the other games byte-identical.
-// Without a file it returns ErrNoFile. A file that another program
-// changed since it was read is not overwritten: the error's Reason is
-// safefile.ReasonChanged, and SaveOver writes anyway.
+// Save writes the game to its file, in its place there: what is around
+// it, the other games of a file of several included, stays
+// byte-identical, and the game's own text is what was read while the
+// game is unchanged (see game.FileText; Unkept says what of it could not
+// be kept). Without a file it returns ErrNoFile. A file that another
+// program changed since it was read is not overwritten: the error's
+// Reason is safefile.ReasonChanged, and SaveOver writes anyway.
 func (s *Session) Save() error {
-	switch {
-	case s.file.path == "":
+	if s.file.path == "" {
 		return ErrNoFile
-	case s.InCollection():
-		return s.writeBack()
 	}
-	return s.write(s.file.path, &s.file.stamp)
+	text, unkept, err := s.game.FileText()
+	if err == nil {
+		if s.InCollection() {
+			err = s.coll.writeBack(s.file.game, text)
+		} else {
+			err = s.splice(text)
+		}
+	}
+	if err != nil {
+		return &SaveError{Path: s.file.path, Err: err}
+	}
+	s.saved(text, unkept)
+	return nil
 }
 
 // SaveOver writes the game to its own file even though another program
-// changed it since it was read. A game of a file of several cannot be
-// written back into a file changed meanwhile: its place there is not
-// known any more (ErrNoFile: save it under another name).
+// changed it since it was read: the file holds the game alone. A game of
+// a file of several cannot be written back into a file changed
+// meanwhile: its place there is not known any more (ErrNoFile: save it
+// under another name).
 func (s *Session) SaveOver() error {
 	if s.file.path == "" || s.InCollection() {
 		return ErrNoFile
@@ -89,8 +107,8 @@ func (s *Session) SaveOver() error {
 	return s.write(s.file.path, nil)
 }
 
-// SaveAs writes the game to path, which becomes its file. The game's own
-// file chosen again is saved as Save does.
+// SaveAs writes the game to path, which becomes its file, holding the
+// game alone. The game's own file chosen again is saved as Save does.
 func (s *Session) SaveAs(path string) error {
 	if s.file.path != "" && sameFile(path, s.file.path) {
 		return s.Save()
@@ -103,44 +121,59 @@ func (s *Session) SaveAs(path string) error {
 	return nil
 }
 
+// Unkept says what of the game's text as read the last save could not
+// keep, the game having changed: the zero value when it kept all.
+func (s *Session) Unkept() pgn.Unkept { return s.unkept }
+
 func sameFile(a, b string) bool {
 	ia, errA := os.Stat(a)
 	ib, errB := os.Stat(b)
 	return errA == nil && errB == nil && os.SameFile(ia, ib)
 }
 
-// write saves the game to path as a file of its own; with expect, only if
+// write saves the game to path as a file of its own, its text followed
+// by a blank line, as the export format ends a game; with expect, only if
 // the file is still as stamped.
 func (s *Session) write(path string, expect *safefile.Stamp) error {
 	if expect != nil && *expect == (safefile.Stamp{}) {
 		expect = nil // a file never read: a new one
 	}
-	st, err := safefile.Write(path, s.game.WritePGN, expect)
+	text, unkept, err := s.game.FileText()
 	if err != nil {
 		return &SaveError{Path: path, Err: err}
 	}
-	s.file = file{path: path, game: -1, stamp: st}
-	s.saved()
+	st, err := safefile.Write(path, func(w io.Writer) error {
+		if _, err := w.Write(text); err != nil {
+			return err
+		}
+		nl := pgn.LineBreak(text)
+		_, err := io.WriteString(w, nl+nl)
+		return err
+	}, expect)
+	if err != nil {
+		return &SaveError{Path: path, Err: err}
+	}
+	s.file = file{path: path, game: -1, stamp: st, length: int64(len(text))}
+	s.saved(text, unkept)
 	return nil
 }
 
-// writeBack writes a game of a file of several back into its place.
-func (s *Session) writeBack() error {
-	c := s.coll
-	var b bytes.Buffer
-	if err := s.game.WritePGN(&b); err != nil {
-		return &SaveError{Path: c.path, Err: err}
+// splice writes text in the place of the game in its file of one game.
+func (s *Session) splice(text []byte) error {
+	f := &s.file
+	st, err := safefile.Splice(f.path, f.at, f.at+f.length, text, f.stamp)
+	if err != nil {
+		return err
 	}
-	text := bytes.TrimRight(b.Bytes(), "\r\n\t ")
-	if err := c.writeBack(s.file.game, text); err != nil {
-		return &SaveError{Path: c.path, Err: err}
-	}
-	s.saved()
+	f.stamp, f.length = st, int64(len(text))
 	return nil
 }
 
-// saved records that the game is saved.
-func (s *Session) saved() {
+// saved records that the game is saved as text, which lost unkept of
+// the text it was read from.
+func (s *Session) saved(text []byte, unkept pgn.Unkept) {
+	s.game.Saved(text)
+	s.unkept = unkept
 	s.dirty = false
 	s.autosave.Clear()
 	s.notify(FileChanged)

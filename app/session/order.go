@@ -46,9 +46,10 @@ func (c Column) Field() pgn.Field {
 // and site, and the date for a year.
 var filterFields = [...]pgn.Field{pgn.FieldWhite, pgn.FieldBlack, pgn.FieldEvent, pgn.FieldSite, pgn.FieldDate}
 
-// Order is the list of games the picker shows: the good games of an
-// index that match the filter, sorted by a Column. It is extended as the
-// index grows while the file is read.
+// Order is the list of games the picker shows: the games of an index
+// that can be opened (without a syntax error, not left out) and match
+// the filter, sorted by a Column. It is extended as the index grows
+// while the file is read.
 //
 // A long list is sorted and filtered on a goroutine of its own (see
 // arrange), the list as it was shown meanwhile: the result comes back
@@ -59,6 +60,11 @@ type Order struct {
 	rows []int32 // game indexes, in display order: 4 bytes a game
 	plan         // what rows shows
 	hint int     // the row position found last
+
+	// leftOut are the games found unplayable (leaveOut), a bit each,
+	// never listed; nLeftOut counts them.
+	leftOut  []uint64
+	nLeftOut int
 
 	folded []string  // folded tag values by value id, of the first values (foldAll)
 	match  [][]uint8 // per filter word, per value id: 0 unknown, 1 no, 2 yes
@@ -143,7 +149,7 @@ func (o *Order) grow(x *pgn.Index) {
 	o.x = x
 	var added []int32
 	for i := o.seen; i < x.Len(); i++ {
-		if x.Err(i) == nil && o.matches(i) {
+		if x.Err(i) == nil && !o.isLeftOut(i) && o.matches(i) {
 			added = append(added, int32(i))
 		}
 	}
@@ -158,6 +164,24 @@ func (o *Order) grow(x *pgn.Index) {
 	sortRows(context.Background(), x, added, o.by, o.desc, o.folded)
 	o.rows = mergeSorted(o.rows, added, o.compareRows)
 }
+
+// leaveOut takes game i off the list for good: it cannot be opened.
+func (o *Order) leaveOut(i int) {
+	if o.isLeftOut(i) {
+		return
+	}
+	for len(o.leftOut) <= i/64 {
+		o.leftOut = append(o.leftOut, 0)
+	}
+	o.leftOut[i/64] |= 1 << (i % 64)
+	o.nLeftOut++
+	if p := o.position(i); p >= 0 {
+		o.rows = slices.Delete(o.rows, p, p+1)
+	}
+}
+
+// isLeftOut reports whether game i was left out (leaveOut).
+func (o *Order) isLeftOut(i int) bool { return o.leftOut != nil && inSet(o.leftOut, i) }
 
 // compareRows is compare for rows.
 func (o *Order) compareRows(p, q int32) int { return o.compare(int(p), int(q)) }
@@ -262,6 +286,9 @@ func (o *Order) ask(p plan, what Busy) {
 // list, with the games indexed since; folded are the values folded
 // meanwhile.
 func (o *Order) show(p plan, rows []int32, n int, folded []string) {
+	if o.nLeftOut > 0 {
+		rows = slices.DeleteFunc(rows, func(g int32) bool { return o.isLeftOut(int(g)) })
+	}
 	o.plan, o.rows, o.seen, o.busy = p, rows, n, NotBusy
 	if len(folded) > len(o.folded) {
 		o.folded = folded

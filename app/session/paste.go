@@ -36,6 +36,8 @@ func LooksLikeFEN(text string) bool {
 type Paste struct {
 	c *Collection
 	g *game.Game // the only game, or nil for several
+	// checked: its games were checked as it was read (a short text).
+	checked bool
 }
 
 // Games returns the number of games the text holds, unreadable ones
@@ -66,19 +68,26 @@ func (s *Session) ReadText(text string) (*Paste, error) {
 	c := &Collection{text: text, current: -1, failed: map[int]error{}, cancel: func() {}, done: done}
 	c.stamp.Size = int64(len(text))
 	c.update(x, int64(len(text)), io.EOF)
+	checked := x.Len() <= firstPartGames
+	if checked {
+		// A short text, checked at once (see checkAll).
+		for _, b := range checkGames(context.Background(), strings.NewReader(text), x, 0, x.Len()) {
+			c.fail(b.Index, b.Err)
+		}
+	}
 	switch {
 	case x.Len() == 0:
 		return nil, ErrNoGame
 	case c.GoodGames() == 0:
-		return nil, &BadGamesError{Games: x.Errors()}
+		return nil, &BadGamesError{Games: c.BadGames()}
 	case c.Single():
 		g, err := c.readGame(0, s.now)
 		if err != nil {
 			return nil, err
 		}
-		return &Paste{c: c, g: g}, nil
+		return &Paste{c: c, g: g, checked: checked}, nil
 	}
-	return &Paste{c: c}, nil
+	return &Paste{c: c, checked: checked}, nil
 }
 
 // OpenPaste puts what ReadText read on screen: the only game at once
@@ -94,9 +103,26 @@ func (s *Session) OpenPaste(p *Paste) *Collection {
 		return nil
 	}
 	p.c.attach(s)
+	if !p.checked {
+		s.checkPaste(p.c)
+	}
 	s.offerInstead(p.c)
 	s.onChange(Event{Change: CollectionOpened, Collection: p.c})
 	return p.c
+}
+
+// checkPaste checks the games of a long pasted text in the background
+// (see checkAll), until the text is given up (Stop).
+func (s *Session) checkPaste(c *Collection) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	c.cancel, c.done = cancel, done
+	r, x := strings.NewReader(c.text), c.index
+	go func() {
+		defer close(done)
+		defer cancel()
+		s.checkAll(ctx, c, r, x, 0)
+	}()
 }
 
 // Pasted reports whether the collection is pasted text, which has no

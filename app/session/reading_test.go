@@ -280,3 +280,53 @@ func TestAHugeCommentIsSaidToBeOne(t *testing.T) {
 		t.Errorf("%d MB allocated to index a game of %d MB", n>>20, 8*pgn.MaxNotes>>20)
 	}
 }
+
+// TestABinaryByteCostsOnlyItsGame: one rule for damaged bytes, whatever
+// the size of the file. A NUL at offset 300,000 of a file of 400 kB
+// refused the whole file ("it holds binary data"), while the same NUL in
+// a file larger than the megabyte looked at first cost one game: now it
+// costs the game it falls in, in both. A file whose start is binary is
+// refused as binary in both.
+func TestABinaryByteCostsOnlyItsGame(t *testing.T) {
+	one := "[White \"Ann\"]\n[Black \"Ben\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n"
+	texts := map[string]string{
+		"400 kB": strings.Repeat(one, 400_000/len(one)),
+		"1.5 MB": strings.Repeat(one, 1_500_000/len(one)),
+	}
+	if data, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "data", "pgn", "corpus", "Capablanca.pgn")); err == nil {
+		texts["Capablanca.pgn"] = string(data)
+	}
+	for name, text := range texts {
+		t.Run(name, func(t *testing.T) {
+			damaged := []byte(text)
+			damaged[300_000] = 0
+			path := filepath.Join(t.TempDir(), "damaged.pgn")
+			os.WriteFile(path, damaged, 0o644)
+			f := newFixture(t, "")
+			c := f.openFile(path)
+			if err := f.problem(); err != nil {
+				t.Fatalf("the file was refused: %v", err)
+			}
+			x := c.Index()
+			errs := x.Errors()
+			if len(errs) != 1 || c.GoodGames() != x.Len()-1 {
+				t.Fatalf("%d games, %d refused, %d good; want one refused", x.Len(), len(errs), c.GoodGames())
+			}
+			if e := x.Entry(errs[0].Index); e.Offset > 300_000 || e.Offset+e.Length <= 300_000 {
+				t.Errorf("the game refused is at %d+%d, not where the NUL is", e.Offset, e.Length)
+			}
+
+			picture := append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00\x00\x00\x01\x00\x08\x06\x00\x00\x00"), text...)
+			os.WriteFile(path, picture, 0o644)
+			c, err := f.s.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.drain(c)
+			var np *session.NotPGNError
+			if err := f.problem(); !errors.As(err, &np) || !np.Binary {
+				t.Errorf("a file that starts binary: told %v", err)
+			}
+		})
+	}
+}

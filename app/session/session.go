@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/pgn"
 )
 
 // Change says what changed in a session, so that the window redraws only
@@ -100,6 +101,8 @@ type Session struct {
 	file file
 	// dirty: the game changed since it was last saved or opened.
 	dirty bool
+	// unkept is what the last save could not keep of the game's text.
+	unkept pgn.Unkept
 	// view is the past position being looked at; nil shows the live one.
 	view  *game.Node
 	touch touch
@@ -224,6 +227,7 @@ func (s *Session) played() {
 func (s *Session) replace(g *game.Game, f file) {
 	s.offerInstead(nil)
 	s.game, s.file, s.dirty, s.view, s.offer = g, f, false, nil, drawOffer{}
+	s.unkept = pgn.Unkept{}
 	s.cleared = clearedMarks{}
 	s.study, s.forStudy = f.path != "", false
 	s.over = g.Status().Over()

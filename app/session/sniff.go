@@ -13,29 +13,35 @@ import (
 // sniffBytes is how much of a file, or of a pasted text, is looked at
 // before its games are read: every PGN file holds a tag pair or a move
 // long before, and a megabyte is read in a blink, while a large file of
-// something else (a picture, a disk image, a book) would otherwise be
-// read to its end, at tens of megabytes a second, before it is found to
-// hold no game.
+// something else (a book, a log) would otherwise be read to its end, at
+// tens of megabytes a second, before it is found to hold no game.
 const sniffBytes = 1 << 20
+
+// startBytes is how much of the start of a file, or of a pasted text,
+// tells binary data from text, whatever its length: a picture, an
+// archive or a program shows what it is in its first bytes. Binary bytes
+// further on, a NUL in a game, damage the games they fall in, not the
+// file: the PGN reader refuses those games, and reads the others.
+const startBytes = 512
 
 // NotPGNError is a file, or a pasted text, whose start holds no PGN: it
 // was refused without its games being read.
 type NotPGNError struct {
-	// Binary: it holds bytes that no text holds (NUL, control
+	// Binary: it starts with bytes that no text holds (NUL, control
 	// characters), as a picture or a program does.
 	Binary bool
-	// Whole: it was looked at whole, being no longer than a megabyte;
-	// otherwise only its first megabyte was.
+	// Whole: it was looked at whole for a tag pair or a move, being no
+	// longer than a megabyte; otherwise only its first megabyte was.
 	Whole bool
 }
 
 func (e *NotPGNError) Error() string {
+	if e.Binary {
+		return "not PGN: it starts with binary data, not text"
+	}
 	where := "its first megabyte holds"
 	if e.Whole {
 		where = "it holds"
-	}
-	if e.Binary {
-		return "not PGN: " + where + " binary data, not text"
 	}
 	return "not PGN: " + where + " no tag pair and no move"
 }
@@ -44,13 +50,15 @@ func (e *NotPGNError) Error() string {
 // (the whole of it when whole), may hold games: nil for text that holds
 // a tag pair or a move, or nothing but white space (which holds no game,
 // said as ErrNoGame); pgn.ErrUTF16 for UTF-16, which the PGN reader says
-// it does not read; otherwise a *NotPGNError.
+// it does not read; otherwise a *NotPGNError. Only the first startBytes
+// of head are looked at for binary data, as long as head is: the same
+// rule for a small file as for a large one.
 func sniff(head string, whole bool) error {
 	if _, err := pgn.NewReader(strings.NewReader(head[:min(len(head), 64)])).NextHeader(); errors.Is(err, pgn.ErrUTF16) {
 		return err
 	}
-	if binary(head) {
-		return &NotPGNError{Binary: true, Whole: whole}
+	if binary(head[:min(len(head), startBytes)]) {
+		return &NotPGNError{Binary: true}
 	}
 	if strings.TrimSpace(head) == "" || hasTagPair(head) || hasMove(head) {
 		return nil
@@ -58,13 +66,11 @@ func sniff(head string, whole bool) error {
 	return &NotPGNError{Whole: whole}
 }
 
-// binary reports whether s holds a NUL byte, or control characters in
-// more than one byte of a hundred: text written by a person or a
-// program holds neither, whatever its encoding but UTF-16.
+// binary reports whether more than one byte of a hundred of s are NUL
+// or other control characters: text written by a person or a program
+// holds almost none, whatever its encoding but UTF-16, while a picture,
+// an archive or a program holds many.
 func binary(s string) bool {
-	if strings.IndexByte(s, 0) >= 0 {
-		return true
-	}
 	controls := 0
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {

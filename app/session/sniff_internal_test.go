@@ -27,12 +27,16 @@ func TestSniff(t *testing.T) {
 		"[link](http://example.com) [x] \"quoted\"": &NotPGNError{Whole: true},
 		"e4.":                                 &NotPGNError{Whole: true},
 		"x9 i9 Kz8 12... 1-0":                 &NotPGNError{Whole: true},
-		"\x00\x00\x00\x00":                    &NotPGNError{Binary: true, Whole: true},
-		"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR": &NotPGNError{Binary: true, Whole: true},
-		"\x01\x02\x03\x04\x05 1. e4":          &NotPGNError{Binary: true, Whole: true},
-		"\xff\xfe[\x00E\x00":                  pgn.ErrUTF16,
-		"[\x00E\x00v\x00e\x00":                pgn.ErrUTF16,
-		"\x00[\x00E\x00v\x00e":                pgn.ErrUTF16,
+		"\x00\x00\x00\x00":                    &NotPGNError{Binary: true},
+		"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR": &NotPGNError{Binary: true},
+		"\x01\x02\x03\x04\x05 1. e4":          &NotPGNError{Binary: true},
+		// A NUL in a game, a few control characters further on: the
+		// games they fall in are refused, not the text.
+		strings.Repeat("1. e4 e5 ", 20) + "\x00" + strings.Repeat("2. Nf3 ", 10): nil,
+		strings.Repeat("1. e4 e5 ", 60) + strings.Repeat("\x00\x01\x02", 100):    nil,
+		"\xff\xfe[\x00E\x00":   pgn.ErrUTF16,
+		"[\x00E\x00v\x00e\x00": pgn.ErrUTF16,
+		"\x00[\x00E\x00v\x00e": pgn.ErrUTF16,
 	} {
 		got := sniff(text, true)
 		var np *NotPGNError

@@ -133,7 +133,7 @@ func (f *Files) saved(err error, then func()) {
 	var fe *safefile.Error
 	switch {
 	case err == nil:
-		f.env.Status.Say(lang.L("Saved to {{.File}}", map[string]any{"File": words.Shown(f.env.Session.FileName())}))
+		f.env.Status.Say(words.Saved(f.env.Session.FileName(), f.env.Session.Unkept()))
 		then()
 	case errors.Is(err, session.ErrNoFile):
 		f.saveAsThen(then)

@@ -69,7 +69,7 @@ func TestOpeningAFileOfZerosSaysItIsNotPGN(t *testing.T) {
 	f.Close()
 	h.open(path)
 	h.WantDialog("Could not open d.bin:")
-	h.WantDialog("It is not a PGN file: it holds binary data, not text.")
+	h.WantDialog("It is not a PGN file: it starts with binary data, not text.")
 	h.WantDialog("The game on screen is unchanged.")
 	if h.History() != "e4" || !h.s.Dirty() {
 		t.Errorf("the game changed: %q", h.History())

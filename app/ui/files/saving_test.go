@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
 	"github.com/echiquier/echiquier/app/ui/words"
@@ -154,4 +155,53 @@ func TestABadTimeControlIsSaid(t *testing.T) {
 	if h.History() != "e4" {
 		t.Errorf("the game was not opened: %q", h.History())
 	}
+}
+
+// TestCtrlSSaysWhatOfTheGameCouldNotBeKept: a game of a CR LF file with
+// an escape line among its moves, a move added and Ctrl+S pressed, is
+// written back with CR LF line breaks, and the status line says, in
+// both languages, that the escape line was not kept, and why. Saved
+// unchanged, a game is written back byte for byte, and nothing more is
+// said.
+func TestCtrlSSaysWhatOfTheGameCouldNotBeKept(t *testing.T) {
+	text := "[Event \"1\"]\r\n\r\n1. a3 *\r\n\r\n[Event \"2\"]\r\n[Best? \"yes\"]\r\n% KNIGHTS_CMD DONE\r\n\r\n1. c3 e5\r\n% among the moves\r\n2. d4 *\r\n"
+	uitest.InLanguages(t, func(l words.Language) {
+		h := newHarness(t)
+		h.Env.Language = l
+		h.openGames(text)
+		var c *session.Collection
+		for _, ev := range h.events {
+			if ev.Change.Has(session.CollectionOpened) {
+				c = ev.Collection
+			}
+		}
+		if c == nil {
+			t.Fatal("no list of games")
+		}
+		if err := h.s.OpenGame(c, 1); err != nil {
+			t.Fatal(err)
+		}
+		path := h.s.Path()
+		h.Shortcut(kit.Save)
+		if got := uitest.ReadFile(t, path); got != text {
+			t.Errorf("%s: saved unchanged: %q", l, got)
+		}
+		said := map[words.Language]string{words.English: "Saved to games.pgn", words.French: "Enregistrée dans games.pgn"}[l]
+		if got := h.Env.Status.Text(); got != said {
+			t.Errorf("%s: saved unchanged, the status line says %q", l, got)
+		}
+		h.Play("d7d5")
+		h.Shortcut(kit.Save)
+		want := strings.Replace(text, "1. c3 e5\r\n% among the moves\r\n2. d4 *", "1. c3 e5 2. d4 d5 *", 1)
+		if got := uitest.ReadFile(t, path); got != want {
+			t.Errorf("%s: saved after a move: %q", l, got)
+		}
+		said = map[words.Language]string{
+			words.English: "Saved to games.pgn, without the escape line (“%”) among the moves, which changed",
+			words.French:  "Enregistrée dans games.pgn, sans la ligne d’échappement («\u00a0%\u00a0») parmi les coups, qui ont changé",
+		}[l]
+		if got := h.Env.Status.Text(); got != said {
+			t.Errorf("%s: the status line says %q, want %q", l, got, said)
+		}
+	})
 }

@@ -4,7 +4,6 @@
 package picker
 
 import (
-	"slices"
 	"strconv"
 	"time"
 
@@ -230,7 +229,7 @@ func (p *picker) refresh() {
 		p.close()
 		return
 	}
-	p.bad.set(p.badGames())
+	p.bad.set(p.c.BadGames(), p.c.BadCount())
 	p.refreshList()
 	if shown := [2]bool{p.progress.Visible(), p.bad.box.Visible()}; shown != p.layout {
 		// Parts shown or hidden: lay the dialog out again.
@@ -295,20 +294,6 @@ func (p *picker) statusText() string {
 		text = lang.L("{{.Text}} — reading failed: {{.Error}}", map[string]any{"Text": text, "Error": words.Error(err)})
 	}
 	return text
-}
-
-// badGames lists the games that cannot be opened: those with a syntax
-// error, then those that failed when opened, in file order.
-func (p *picker) badGames() []badGame {
-	var out []badGame
-	for _, e := range p.c.Index().Errors() {
-		out = append(out, badGame{e.Index, e.Err})
-	}
-	for i, err := range p.c.Failed() {
-		out = append(out, badGame{i, err})
-	}
-	slices.SortFunc(out, func(a, b badGame) int { return a.index - b.index })
-	return out
 }
 
 // setFilter filters the games as the user types.

@@ -3,6 +3,7 @@ package picker
 import (
 	"image/color"
 
+	"github.com/echiquier/echiquier/app/pgn"
 	"github.com/echiquier/echiquier/app/ui/words"
 
 	"fyne.io/fyne/v2"
@@ -79,16 +80,10 @@ func (e *filterEntry) TypedKey(ev *fyne.KeyEvent) {
 	e.Entry.TypedKey(ev)
 }
 
-// badGame is a game of the file that cannot be opened, and why.
-type badGame struct {
-	index int
-	err   error
-}
-
 // badList lists the games that cannot be opened under a heading that
 // counts them; it is hidden when there are none.
 type badList struct {
-	games   []badGame
+	games   []pgn.GameError
 	heading *widget.Label
 	list    *widget.List
 	box     *fyne.Container
@@ -109,7 +104,7 @@ func newBadList() *badList {
 		},
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			if id < len(b.games) {
-				o.(*widget.Label).SetText(words.Error(b.games[id].err))
+				o.(*widget.Label).SetText(words.Error(b.games[id].Err))
 			}
 		})
 	space := canvas.NewRectangle(color.Transparent)
@@ -119,14 +114,15 @@ func newBadList() *badList {
 	return b
 }
 
-// set shows a new list of bad games.
-func (b *badList) set(games []badGame) {
+// set shows a new list of bad games, of count in all (some may go
+// without why).
+func (b *badList) set(games []pgn.GameError, count int) {
 	b.games = games
-	if len(games) == 0 {
+	if count == 0 {
 		b.box.Hide()
 		return
 	}
-	b.heading.SetText(lang.L("Games that cannot be opened: {{.Count}}", map[string]any{"Count": len(games)}))
+	b.heading.SetText(lang.L("Games that cannot be opened: {{.Count}}", map[string]any{"Count": count}))
 	b.list.Refresh()
 	b.box.Show()
 }

@@ -6,6 +6,7 @@
 package report
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 
@@ -35,7 +36,7 @@ type Report struct {
 	off bool
 	// game is the game the report is of; report is its report, or err
 	// why there is none; evaluated says whether its main line has any
-	// evaluation at all (none: the report takes no room).
+	// evaluation at all, readable or not (none: the report takes no room).
 	game      *game.Game
 	report    engine.Report
 	err       error
@@ -153,7 +154,9 @@ func (r *Report) Refresh() {
 	if g != r.game {
 		r.game = g
 		r.report, r.err = engine.NewReport(g)
-		r.evaluated = r.err == nil || slices.ContainsFunc(g.MainLine(), func(n *game.Node) bool {
+		var missing *engine.MissingEvalError
+		refused := errors.As(r.err, &missing) && missing.Refused != ""
+		r.evaluated = r.err == nil || refused || slices.ContainsFunc(g.MainLine(), func(n *game.Node) bool {
 			_, ok := engine.NodeEval(n)
 			return ok
 		})

@@ -192,6 +192,29 @@ func TestTheReportFollowsTheGame(t *testing.T) {
 	}
 }
 
+// TestARefusedEvaluationIsSaidRefused: a move whose [%eval] cannot be
+// read (a mate in 999,999 moves) is named with it, in both languages,
+// not said to have none; a game whose only evaluation is refused shows
+// the panel that says so.
+func TestARefusedEvaluationIsSaidRefused(t *testing.T) {
+	uitest.InLanguages(t, func(l words.Language) {
+		h := newHarness(t)
+		h.Env.Language = l
+		h.open("[White \"Ann\"]\n\n1. e4 {[%eval #999999]} e5 {[%eval 0.3]} *\n")
+		want := "The report needs an evaluation after every move; that of 1. e4, [%eval #999999], cannot be read: analyse the whole game."
+		if l == words.French {
+			want = "Le bilan demande une évaluation après chaque coup\u00a0; celle de 1. e4, [%eval #999999], est illisible\u00a0: analysez toute la partie."
+		}
+		if !h.r.v.panel.Visible() || h.r.v.message.Text != want {
+			t.Errorf("%s: the panel (shown %v) says %q, want %q", l, h.r.v.panel.Visible(), h.r.v.message.Text, want)
+		}
+		h.open("[White \"Ann\"]\n\n1. e4 {[%eval #999999]} *\n")
+		if !h.r.v.panel.Visible() || !strings.Contains(h.r.v.message.Text, "#999999") {
+			t.Errorf("%s: the only evaluation refused: the panel (shown %v) says %q", l, h.r.v.panel.Visible(), h.r.v.message.Text)
+		}
+	})
+}
+
 // TestCopyTheReport: the report goes to the clipboard as text a teacher
 // pastes into a message, in the user's language.
 func TestCopyTheReport(t *testing.T) {

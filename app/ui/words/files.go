@@ -43,6 +43,23 @@ func TrashError(err error) string {
 		map[string]any{"Reason": DiskReason(te.Err), "File": Shown(te.KeptAt)})
 }
 
+// Saved says that the game was saved to file, and what of its text as
+// read could not be kept, and why: in one line, for the status line.
+func Saved(file string, u pgn.Unkept) string {
+	data := map[string]any{"File": Shown(file), "Count": u.EscapeLines}
+	switch {
+	case u.EscapeLines > 0 && u.Encoding:
+		return lang.L("Saved to {{.File}}, without the {{.Count}} escape lines (“%”) among the moves, which changed, and partly in UTF-8: Windows-1252, the file's encoding, lacks some of the game's characters", data)
+	case u.EscapeLines > 1:
+		return lang.L("Saved to {{.File}}, without the {{.Count}} escape lines (“%”) among the moves, which changed", data)
+	case u.EscapeLines == 1:
+		return lang.L("Saved to {{.File}}, without the escape line (“%”) among the moves, which changed", data)
+	case u.Encoding:
+		return lang.L("Saved to {{.File}}, partly in UTF-8: Windows-1252, the file's encoding, lacks some of the game's characters", data)
+	}
+	return lang.L("Saved to {{.File}}", data)
+}
+
 // SaveError says that the game was not saved, why, what became of the
 // file, and that the game itself is safe.
 func SaveError(err error) string {
@@ -137,7 +154,7 @@ func PasteError(text string, err error) string {
 func pastedNotPGNText(e *session.NotPGNError) string {
 	switch {
 	case e.Binary:
-		return lang.L("It is binary data, not text.")
+		return lang.L("It starts with binary data, not text.")
 	case e.Whole:
 		return lang.L("It holds no tag pair and no move.")
 	}
@@ -149,7 +166,7 @@ func pastedNotPGNText(e *session.NotPGNError) string {
 func notPGNText(e *session.NotPGNError) string {
 	switch {
 	case e.Binary:
-		return lang.L("It is not a PGN file: it holds binary data, not text.")
+		return lang.L("It is not a PGN file: it starts with binary data, not text.")
 	case e.Whole:
 		return lang.L("It is not a PGN file: it holds no tag pair and no move.")
 	}

@@ -38,13 +38,13 @@ func TestFileErrorSaysWhatIsNotAFile(t *testing.T) {
 func TestFileErrorSaysWhyAFileIsNotPGN(t *testing.T) {
 	want := map[string]map[session.NotPGNError]string{
 		"en": {
-			{Binary: true}:              "It is not a PGN file: it holds binary data, not text.",
+			{Binary: true}:              "It is not a PGN file: it starts with binary data, not text.",
 			{}:                          "It is not a PGN file: its first megabyte holds no tag pair and no move, and the rest was not read.",
 			{Whole: true}:               "It is not a PGN file: it holds no tag pair and no move.",
-			{Binary: true, Whole: true}: "It is not a PGN file: it holds binary data, not text.",
+			{Binary: true, Whole: true}: "It is not a PGN file: it starts with binary data, not text.",
 		},
 		"fr": {
-			{Binary: true}: "Ce n’est pas un fichier PGN\u00a0: il contient des données binaires, pas du texte.",
+			{Binary: true}: "Ce n’est pas un fichier PGN\u00a0: il commence par des données binaires, pas du texte.",
 			{}:             "Ce n’est pas un fichier PGN\u00a0: son premier mégaoctet ne contient ni balise ni coup, et la suite n’a pas été lue.",
 			{Whole: true}:  "Ce n’est pas un fichier PGN\u00a0: il ne contient ni balise ni coup.",
 		},
@@ -68,13 +68,13 @@ func TestPasteErrorSaysWhatWasPasted(t *testing.T) {
 			pgn.ErrUTF16:                       "The text on the clipboard is in UTF-16, which is not read: only UTF-8 text is.",
 			&session.NotPGNError{}:             "Its first megabyte holds no tag pair and no move: the rest was not read.",
 			&session.NotPGNError{Whole: true}:  "It holds no tag pair and no move.",
-			&session.NotPGNError{Binary: true}: "It is binary data, not text.",
+			&session.NotPGNError{Binary: true}: "It starts with binary data, not text.",
 		},
 		"fr": {
 			pgn.ErrUTF16:                       "Le texte du presse-papiers est en UTF-16, qui n’est pas lu\u00a0: seul le texte en UTF-8 l’est.",
 			&session.NotPGNError{}:             "Son premier mégaoctet ne contient ni balise ni coup\u00a0: la suite n’a pas été lue.",
 			&session.NotPGNError{Whole: true}:  "Il ne contient ni balise ni coup.",
-			&session.NotPGNError{Binary: true}: "Ce sont des données binaires, pas du texte.",
+			&session.NotPGNError{Binary: true}: "Il commence par des données binaires, pas du texte.",
 		},
 	}
 	first := map[string]string{"en": "The clipboard holds neither a position (FEN) nor a game (PGN).",
@@ -102,6 +102,34 @@ func TestACommentTooLongIsSaidToBe(t *testing.T) {
 		msg := FileError(&session.FileError{Path: "/tmp/big.pgn", Err: bad})
 		if lines := strings.Split(msg, "\n"); len(lines) != 3 || lines[1] != want[language] {
 			t.Errorf("%s: %q", language, msg)
+		}
+	})
+}
+
+// TestSavedSaysWhatCouldNotBeKept: the status line after a save says, in
+// one line and in both languages, what of the game's text as read could
+// not be kept, and why.
+func TestSavedSaysWhatCouldNotBeKept(t *testing.T) {
+	want := map[string]map[pgn.Unkept]string{
+		"en": {
+			{}:                               "Saved to g.pgn",
+			{EscapeLines: 1}:                 "Saved to g.pgn, without the escape line (“%”) among the moves, which changed",
+			{EscapeLines: 3}:                 "Saved to g.pgn, without the 3 escape lines (“%”) among the moves, which changed",
+			{Encoding: true}:                 "Saved to g.pgn, partly in UTF-8: Windows-1252, the file's encoding, lacks some of the game's characters",
+			{EscapeLines: 2, Encoding: true}: "Saved to g.pgn, without the 2 escape lines (“%”) among the moves, which changed, and partly in UTF-8: Windows-1252, the file's encoding, lacks some of the game's characters",
+		},
+		"fr": {
+			{}:               "Enregistrée dans g.pgn",
+			{EscapeLines: 1}: "Enregistrée dans g.pgn, sans la ligne d’échappement («\u00a0%\u00a0») parmi les coups, qui ont changé",
+			{EscapeLines: 3}: "Enregistrée dans g.pgn, sans les 3 lignes d’échappement («\u00a0%\u00a0») parmi les coups, qui ont changé",
+			{Encoding: true}: "Enregistrée dans g.pgn, en partie en UTF-8\u00a0: il manque au Windows-1252 du fichier certains caractères de la partie",
+		},
+	}
+	inLanguages(t, func(language string) {
+		for u, says := range want[language] {
+			if got := Saved("g.pgn", u); got != says || strings.Contains(got, "\n") {
+				t.Errorf("%s, %+v: %q, want %q", language, u, got, says)
+			}
 		}
 	})
 }

@@ -31,8 +31,11 @@ func ReportError(err error) string {
 		if missing.Mover == game.Black {
 			dots = "... "
 		}
-		return lang.L("The report needs an evaluation after every move; {{.Move}} has none: analyse the whole game.",
-			map[string]any{"Move": strconv.Itoa(missing.Move) + dots + missing.SAN})
+		data := map[string]any{"Move": strconv.Itoa(missing.Move) + dots + missing.SAN, "Eval": missing.Refused}
+		if missing.Refused != "" {
+			return lang.L("The report needs an evaluation after every move; that of {{.Move}}, [%eval {{.Eval}}], cannot be read: analyse the whole game.", data)
+		}
+		return lang.L("The report needs an evaluation after every move; {{.Move}} has none: analyse the whole game.", data)
 	}
 	return AnalysisError(err)
 }
