@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"io/fs"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -290,4 +291,70 @@ func TestNoVisibleTextBypassesTranslation(t *testing.T) {
 	for _, b := range bare {
 		t.Errorf("%s: %q is shown without lang.L", b.pos, b.text)
 	}
+}
+
+// namedAfterDeOrQue finds a French text that puts a player's name right
+// after "de" or "que", which French elides before a vowel sound.
+var namedAfterDeOrQue = regexp.MustCompile(`(?i)(^|[^\pL])(de|que) \{\{\.(Player|Opponent|Loser|Winner|White|Black)\}\}`)
+
+// TestNamesAfterDeOrQueAreElided: every French text that puts a name
+// after "de" or "que" is made through words.Naming, which elides them
+// ("abandon d’Émilie"), wherever the code makes it.
+func TestNamesAfterDeOrQueAreElided(t *testing.T) {
+	fr := translation(t, "fr.json")
+	calls, named := map[string]int{}, map[string]int{}
+	fset := token.NewFileSet()
+	for _, dir := range sourceDirs {
+		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				return err
+			}
+			f, err := parser.ParseFile(fset, path, nil, 0)
+			if err != nil {
+				return err
+			}
+			count := func(into map[string]int) func(ast.Node) bool {
+				return func(n ast.Node) bool {
+					if call, ok := n.(*ast.CallExpr); ok {
+						if pkg, name := callee(call); pkg == "lang" && name == "L" && len(call.Args) > 0 {
+							if key, ok := stringLiteral(call.Args[0]); ok {
+								into[key]++
+							}
+						}
+					}
+					return true
+				}
+			}
+			ast.Inspect(f, count(calls))
+			ast.Inspect(f, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok && calleeName(call) == "Naming" {
+					ast.Inspect(call, count(named))
+					return false
+				}
+				return true
+			})
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	found := 0
+	for key, value := range fr {
+		if !namedAfterDeOrQue.MatchString(value) {
+			continue
+		}
+		found++
+		if calls[key] != named[key] {
+			t.Errorf("%q (%q) is made %d times, %d of them through words.Naming", key, value, calls[key], named[key])
+		}
+	}
+	if found < 3 {
+		t.Errorf("found %d French texts with a name after de or que: is the pattern right?", found)
+	}
+}
+
+func calleeName(call *ast.CallExpr) string {
+	_, name := callee(call)
+	return name
 }
