@@ -191,3 +191,13 @@ func TestQuestionsTheEndMakesMootClose(t *testing.T) {
 		t.Error("the promotion chooser stays once the flag fell")
 	}
 }
+
+// TestADrawIsWrittenOneWayOnScreen: the move list writes a draw's result
+// as the header does, "½-½"; the file keeps "1/2-1/2".
+func TestADrawIsWrittenOneWayOnScreen(t *testing.T) {
+	h := newHarness(t)
+	h.openFinished("[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n")
+	if got := h.p.v.moves.Result(); !strings.HasPrefix(got, "½-½ · ") {
+		t.Errorf("the move list ends with %q", got)
+	}
+}
