@@ -303,7 +303,7 @@ func (t *Commands) menuItems(spec MenuSpec) []*fyne.MenuItem {
 func (t *Commands) item(id ID) *fyne.MenuItem {
 	c := t.mustGet(id)
 	it := fyne.NewMenuItem(label(c.Label), func() { t.run(c, c.Shortcut) })
-	it.Shortcut = c.Shortcut
+	it.Shortcut = menuShortcut(c.Shortcut)
 	it.IsQuit = id == Quit
 	t.items[id] = append(t.items[id], it)
 	return it
