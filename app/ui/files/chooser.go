@@ -368,7 +368,7 @@ func (f *Files) checkedWrite(path, ext, asked string, write func(path string)) {
 		f.env.Dialogs.ShowError(errors.New(lang.L("A folder has that name.")))
 	default:
 		msg := lang.L("{{.File}} already exists. Replace it?", map[string]any{"File": words.FileName(path)})
-		f.env.Dialogs.Ask(lang.L("Replace the file?"), msg, lang.L("Replace"), lang.L("Cancel"), func(ok bool) {
+		f.env.Dialogs.AskSafely(lang.L("Replace the file?"), msg, lang.L("Replace"), lang.L("Cancel"), func(ok bool) {
 			if ok {
 				write(path)
 			}
