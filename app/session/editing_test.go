@@ -65,6 +65,7 @@ func TestTakeBackInAGameEditedCanBePutBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.rec.take()
+	cleared := f.rec.cleared
 	if !f.s.PutBack() || !f.s.PutBack() {
 		t.Fatal("the moves were not put back")
 	}
@@ -76,6 +77,9 @@ func TestTakeBackInAGameEditedCanBePutBack(t *testing.T) {
 	}
 	if f.s.PutBack() {
 		t.Error("a third move was put back")
+	}
+	if f.s.Dirty() || f.rec.cleared == cleared {
+		t.Errorf("the game as it was read has changes not saved (%v), or its autosave stays (cleared %d)", f.s.Dirty(), f.rec.cleared)
 	}
 	var b strings.Builder
 	if err := f.s.Game().WritePGN(&b); err != nil {

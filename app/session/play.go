@@ -19,6 +19,13 @@ func (s *Session) CanTakeBack() bool {
 	return s.game.Live().Parent() != nil
 }
 
+// takenBack is a move taken back from a game edited, and whether the
+// game had changes not saved before.
+type takenBack struct {
+	move  *game.TakenBack
+	dirty bool
+}
+
 // TakeBack takes back the last move of the game: in a game played, the
 // opponent allowed it; in a game edited, PutBack puts it back.
 func (s *Session) TakeBack() error {
@@ -26,10 +33,10 @@ func (s *Session) TakeBack() error {
 	if err != nil {
 		return err
 	}
-	kept := s.takenBack
+	kept, dirty := s.takenBack, s.dirty
 	s.played()
 	if s.editing {
-		s.takenBack = append(kept, t)
+		s.takenBack = append(kept, takenBack{move: t, dirty: dirty})
 	}
 	return nil
 }
@@ -39,25 +46,29 @@ func (s *Session) TakenBack() *game.Node {
 	if len(s.takenBack) == 0 {
 		return nil
 	}
-	return s.takenBack[len(s.takenBack)-1].Move()
+	return s.takenBack[len(s.takenBack)-1].move.Move()
 }
 
 // PutBack puts back the last move taken back from the game edited, with
 // the end of the game it had, as long as the game did not change
-// otherwise since; it reports whether it did.
+// otherwise since; it reports whether it did. A game that had no changes
+// not saved before the move was taken back has none again.
 func (s *Session) PutBack() bool {
 	n := len(s.takenBack)
 	if n == 0 {
 		return false
 	}
-	kept := s.takenBack[:n-1]
-	if s.game.PutBack(s.takenBack[n-1]) != nil {
+	last, kept := s.takenBack[n-1], s.takenBack[:n-1]
+	if s.game.PutBack(last.move) != nil {
 		s.takenBack = nil
 		return false
 	}
 	s.over = s.game.Status().Over() // an end put back is not news
 	s.played()
 	s.takenBack = kept
+	if !last.dirty {
+		s.saved() // as it was read or saved: nothing to keep
+	}
 	return true
 }
 

@@ -114,7 +114,7 @@ type Session struct {
 	editing bool
 	// takenBack are the moves taken back from the game edited, the last
 	// one last, for PutBack, until the game changes otherwise.
-	takenBack []*game.TakenBack
+	takenBack []takenBack
 	// lastClockSave is when the autosave last recorded the clocks.
 	lastClockSave time.Time
 	// waiting: the clocks wait for the game's first move (Waiting).
