@@ -113,14 +113,8 @@ func (e *e2e) staleScreen(language string) {
 	e.drag(b, "e2", "e4")
 	e.drag(b, "e7", "e5")
 	e.drag(b, "d1", "d5") // the d2 pawn is in the way
-	var text string
-	if !e.poll(func() bool {
-		var ok bool
-		text, ok = e.ocr(e.screenshot(shot("refused")), e.panelRect(e.screenshot(shot("refused")), win), 11, has("d1d5"))
-		return ok
-	}) {
-		t.Fatalf("the refused move is not told (%s): %q", shot("refused"), text)
-	}
+	panel := func() image.Rectangle { return e.panelRect(e.screenshot(shot("panel")), win) }
+	e.readsIn(panel, 11, []string{"d1d5"}, shot("refused"), "the side panel")
 	e.drag(b, "g1", "f3")
 	// The cursor starts on Black's king: e8, b8, then c6.
 	e.keys("ctrl+b", "Left", "Left", "Left", "space", "Down", "Down", "Right", "space", "Escape")
@@ -316,14 +310,7 @@ func (e *e2e) wordsAndKeys(language, settingsTitle string) {
 // windowSays waits until the window win shows the words given anywhere.
 func (e *e2e) windowSays(win string, words []string, shot string) {
 	e.t.Helper()
-	var text string
-	if !e.poll(func() bool {
-		var ok bool
-		text, ok = e.ocr(e.screenshot(shot), e.geometry(win), 11, has(words...))
-		return ok
-	}) {
-		e.t.Errorf("%s: the window does not say %q (tesseract read %q)", shot, words, text)
-	}
+	e.readsIn(func() image.Rectangle { return e.geometry(win) }, 11, words, shot, "the window")
 }
 
 // changedRect is the box of the pixels that differ between two

@@ -61,6 +61,28 @@ func scan(t *testing.T) (keys map[string]token.Position, dynamic, bare []usage) 
 	t.Helper()
 	keys = map[string]token.Position{}
 	fset := token.NewFileSet()
+	eachSource(t, fset, func(path string, f *ast.File) {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.CallExpr:
+				inspectCall(fset, x, keys, &dynamic, &bare)
+			case *ast.CompositeLit:
+				tableKeys(fset, x, keys)
+			case *ast.FuncDecl:
+				if isTableLabel(path, x) {
+					return false // its lang.L takes the keys tableKeys finds
+				}
+			}
+			return true
+		})
+	})
+	return keys, dynamic, bare
+}
+
+// eachSource parses the app's Go files (not tests) and hands each to
+// read.
+func eachSource(t *testing.T, fset *token.FileSet, read func(path string, f *ast.File)) {
+	t.Helper()
 	for _, dir := range sourceDirs {
 		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
@@ -70,26 +92,13 @@ func scan(t *testing.T) (keys map[string]token.Position, dynamic, bare []usage) 
 			if err != nil {
 				return err
 			}
-			ast.Inspect(f, func(n ast.Node) bool {
-				switch x := n.(type) {
-				case *ast.CallExpr:
-					inspectCall(fset, x, keys, &dynamic, &bare)
-				case *ast.CompositeLit:
-					tableKeys(fset, x, keys)
-				case *ast.FuncDecl:
-					if isTableLabel(path, x) {
-						return false // its lang.L takes the keys tableKeys finds
-					}
-				}
-				return true
-			})
+			read(path, f)
 			return nil
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
 	}
-	return keys, dynamic, bare
 }
 
 func inspectCall(fset *token.FileSet, call *ast.CallExpr, keys map[string]token.Position, dynamic, bare *[]usage) {
@@ -303,42 +312,28 @@ var namedAfterDeOrQue = regexp.MustCompile(`(?i)(^|[^\pL])(de|que) \{\{\.(Player
 func TestNamesAfterDeOrQueAreElided(t *testing.T) {
 	fr := translation(t, "fr.json")
 	calls, named := map[string]int{}, map[string]int{}
-	fset := token.NewFileSet()
-	for _, dir := range sourceDirs {
-		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-				return err
-			}
-			f, err := parser.ParseFile(fset, path, nil, 0)
-			if err != nil {
-				return err
-			}
-			count := func(into map[string]int) func(ast.Node) bool {
-				return func(n ast.Node) bool {
-					if call, ok := n.(*ast.CallExpr); ok {
-						if pkg, name := callee(call); pkg == "lang" && name == "L" && len(call.Args) > 0 {
-							if key, ok := stringLiteral(call.Args[0]); ok {
-								into[key]++
-							}
-						}
+	count := func(into map[string]int) func(ast.Node) bool {
+		return func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if pkg, name := callee(call); pkg == "lang" && name == "L" && len(call.Args) > 0 {
+					if key, ok := stringLiteral(call.Args[0]); ok {
+						into[key]++
 					}
-					return true
 				}
 			}
-			ast.Inspect(f, count(calls))
-			ast.Inspect(f, func(n ast.Node) bool {
-				if call, ok := n.(*ast.CallExpr); ok && calleeName(call) == "Naming" {
-					ast.Inspect(call, count(named))
-					return false
-				}
-				return true
-			})
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
+			return true
 		}
 	}
+	eachSource(t, token.NewFileSet(), func(_ string, f *ast.File) {
+		ast.Inspect(f, count(calls))
+		ast.Inspect(f, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && calleeName(call) == "Naming" {
+				ast.Inspect(call, count(named))
+				return false
+			}
+			return true
+		})
+	})
 	found := 0
 	for key, value := range fr {
 		if !namedAfterDeOrQue.MatchString(value) {

@@ -169,22 +169,26 @@ func TestResumeKeepsAGameEditedEdited(t *testing.T) {
 	f := newFixture(t, "")
 	f.openOne(capablanca)
 	f.s.TakeBack()
-	text := f.rec.saves[len(f.rec.saves)-1]
-	games, err := game.ReadPGN(strings.NewReader(text))
-	if err != nil || len(games) != 1 {
-		t.Fatalf("the autosave reads back as %d games: %v", len(games), err)
-	}
 	g := newFixture(t, "")
-	g.s.Resume(games[0])
+	g.s.Resume(f.autosaved())
 	if !g.s.Editing() || g.s.Game().Tag(session.EditingTag) != "" {
 		t.Errorf("resumed: editing %v, tag %q", g.s.Editing(), g.s.Game().Tag(session.EditingTag))
 	}
 
 	f = newFixture(t, "")
 	f.play("e2e4")
-	games, _ = game.ReadPGN(strings.NewReader(f.rec.saves[len(f.rec.saves)-1]))
-	g.s.Resume(games[0])
+	g.s.Resume(f.autosaved())
 	if g.s.Editing() {
 		t.Error("a game played comes back edited")
 	}
+}
+
+// autosaved is the game the autosave holds last, read back.
+func (f *fixture) autosaved() *game.Game {
+	f.t.Helper()
+	games, err := game.ReadPGN(strings.NewReader(f.rec.saves[len(f.rec.saves)-1]))
+	if err != nil || len(games) != 1 {
+		f.t.Fatalf("the autosave reads back as %d games: %v", len(games), err)
+	}
+	return games[0]
 }

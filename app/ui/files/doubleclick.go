@@ -80,27 +80,25 @@ func (g *clickGuard) guard(places *widget.List) {
 	})
 	switch {
 	case list != nil:
-		update, choose := list.UpdateItem, list.OnSelected
-		list.UpdateItem = func(id widget.ListItemID, o fyne.CanvasObject) { g.update(id, o, func() { update(id, o) }) }
-		list.OnSelected = func(id widget.ListItemID) {
-			if g.justShown(id) {
-				list.Unselect(id)
-				return
-			}
-			choose(id)
-		}
+		g.hook(&list.UpdateItem, &list.OnSelected, list.Unselect)
 		list.Refresh()
 	case grid != nil:
-		update, choose := grid.UpdateItem, grid.OnSelected
-		grid.UpdateItem = func(id widget.GridWrapItemID, o fyne.CanvasObject) { g.update(id, o, func() { update(id, o) }) }
-		grid.OnSelected = func(id widget.GridWrapItemID) {
-			if g.justShown(id) {
-				grid.Unselect(id)
-				return
-			}
-			choose(id)
-		}
+		g.hook(&grid.UpdateItem, &grid.OnSelected, grid.Unselect)
 		grid.Refresh()
+	}
+}
+
+// hook steps between a list of the dialog (a List or a GridWrap) and its
+// items: update shows an item, choose is told of a click on one.
+func (g *clickGuard) hook(update *func(int, fyne.CanvasObject), choose *func(int), unselect func(int)) {
+	shown, chosen := *update, *choose
+	*update = func(id int, o fyne.CanvasObject) { g.update(id, o, func() { shown(id, o) }) }
+	*choose = func(id int) {
+		if g.justShown(id) {
+			unselect(id)
+			return
+		}
+		chosen(id)
 	}
 }
 

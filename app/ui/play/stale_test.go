@@ -1,7 +1,6 @@
 package play
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -51,17 +50,9 @@ const finished = `[White "Anand"]
 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
 `
 
-// openFinished opens the finished game from a file.
-func (h *harness) openFinished(text string) {
-	h.t.Helper()
-	path := filepath.Join(h.t.TempDir(), "game.pgn")
-	uitest.WriteFile(h.t, path, text)
-	h.Open(path)
-}
-
 func TestTheStatusLineSpeaksOfThePositionShown(t *testing.T) {
 	h := newHarness(t)
-	h.openFinished(finished)
+	h.OpenText(finished)
 	if got := h.statusText(); got != "White wins by checkmate" {
 		t.Errorf("at the end: %q", got)
 	}
@@ -82,7 +73,7 @@ func TestTheStatusLineSpeaksOfThePositionShown(t *testing.T) {
 
 func TestAGameReadFromAFileIsEditedNotPlayed(t *testing.T) {
 	h := newHarness(t)
-	h.openFinished(finished)
+	h.OpenText(finished)
 	if b := h.p.v.banner; b.strip.Visible() {
 		t.Errorf("the game read shows %q above the board", b.text.Text)
 	}
@@ -109,7 +100,7 @@ func TestAGameReadFromAFileIsEditedNotPlayed(t *testing.T) {
 
 	// A game read that goes on: no one is there to offer, claim or
 	// resign; Play this game on gives it back to its players.
-	h.openFinished("[White \"Anand\"]\n[Black \"Bacrot\"]\n\n1. e4 e5 *\n")
+	h.OpenText("[White \"Anand\"]\n[Black \"Bacrot\"]\n\n1. e4 e5 *\n")
 	for _, id := range []kit.ID{kit.OfferDraw, kit.ClaimDraw, kit.Resign} {
 		if why := h.Env.Commands.Refused(id); !strings.HasPrefix(why, "No one is playing this game") || !strings.Contains(why, "Play this game on") {
 			t.Errorf("%s in a game read: %q", id, why)
@@ -122,7 +113,7 @@ func TestAGameReadFromAFileIsEditedNotPlayed(t *testing.T) {
 
 func TestAGameReadFromAFileAsksNoTakeBackQuestion(t *testing.T) {
 	h := newHarness(t)
-	h.openFinished(`[White "Corzo y Prinzipe, Juan"]
+	h.OpenText(`[White "Corzo y Prinzipe, Juan"]
 [Black "Capablanca, Jose Raul"]
 [Result "0-1"]
 
@@ -196,7 +187,7 @@ func TestQuestionsTheEndMakesMootClose(t *testing.T) {
 // as the header does, "½-½"; the file keeps "1/2-1/2".
 func TestADrawIsWrittenOneWayOnScreen(t *testing.T) {
 	h := newHarness(t)
-	h.openFinished("[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n")
+	h.OpenText("[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n")
 	if got := h.p.v.moves.Result(); !strings.HasPrefix(got, "½-½ · ") {
 		t.Errorf("the move list ends with %q", got)
 	}
