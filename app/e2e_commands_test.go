@@ -4,6 +4,7 @@ package app_test
 
 import (
 	"fmt"
+	"image"
 	"os"
 	"os/exec"
 	"regexp"
@@ -232,12 +233,20 @@ func reasonWords(why string) []string {
 // words given.
 func (e *e2e) statusSays(win string, words []string, shot string) {
 	e.t.Helper()
+	e.readsIn(func() image.Rectangle { return e.statusRect(win) }, 6, words, shot, "the status line")
+}
+
+// readsIn waits until tesseract reads the words given in the rectangle
+// of the screen where returns, in page segmentation mode psm; where names
+// it when it does not.
+func (e *e2e) readsIn(rect func() image.Rectangle, psm int, words []string, shot, where string) {
+	e.t.Helper()
 	var text string
 	if !e.poll(func() bool {
 		var ok bool
-		text, ok = e.ocr(e.screenshot(shot), e.statusRect(win), 6, has(words...))
+		text, ok = e.ocr(e.screenshot(shot), rect(), psm, has(words...))
 		return ok
 	}) {
-		e.t.Errorf("%s: the status line does not say %q (tesseract read %q)", shot, words, text)
+		e.t.Errorf("%s: %s does not say %q (tesseract read %q)", shot, where, words, text)
 	}
 }

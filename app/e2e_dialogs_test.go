@@ -43,7 +43,7 @@ const (
 	menuGame, menuPlay = 0, 2
 
 	itemExport, itemSetUp           = 5, 6
-	itemOfferDraw, itemResign       = 2, 4
+	itemOfferDraw, itemResign       = 3, 5
 	dialogWait                      = 600 * time.Millisecond
 	selectionPixels                 = 1000
 	bannerTop, bannerBottom, margin = 40, 6, 4
@@ -58,6 +58,17 @@ var selection = color.RGBA{17, 44, 82, 0xff}
 // Right to the next menus, Down to the item, Enter.
 func (e *e2e) menu(m, item int) {
 	e.t.Helper()
+	e.openMenu(m)
+	for range item {
+		e.keys("Down")
+	}
+	e.keys("Return")
+}
+
+// openMenu opens menu m of the menu bar (0 is Game): a click on the
+// first menu, Right to the next menus.
+func (e *e2e) openMenu(m int) {
+	e.t.Helper()
 	closed := e.screenshot("e2e-menu-closed.png")
 	if err := e.x("xdotool", "mousemove", "25", "14", "click", "1"); err != nil {
 		e.t.Fatalf("xdotool click on the menu bar: %v", err)
@@ -68,10 +79,6 @@ func (e *e2e) menu(m, item int) {
 	for range m {
 		e.keys("Right")
 	}
-	for range item {
-		e.keys("Down")
-	}
-	e.keys("Return")
 }
 
 // highlighted counts the pixels of the move list's highlight beside the

@@ -91,11 +91,17 @@ func TestEndToEnd(t *testing.T) {
 				{"saved-as-read", func(e *e2e) { e.savedAsRead(l.language) }},
 				{"marks", func(e *e2e) { e.marks(l.language) }},
 				{"sound", func(e *e2e) { e.soundStep(l.language) }},
+				{"stale", func(e *e2e) { e.staleScreen(l.language) }},
+				{"moot", func(e *e2e) { e.mootQuestion(l.language) }},
+				{"saving", func(e *e2e) { e.savingSafely(l.language) }},
+				{"open-dialog", func(e *e2e) { e.openDialogDoubleClick(l.language) }},
+				{"words", func(e *e2e) { e.wordsAndKeys(l.language, l.settings) }},
 			} {
 				t.Run(s.name, func(t *testing.T) { s.run(e.in(t)) })
 			}
 		})
 	}
+	step("elision", (*e2e).elision)
 	step("tree-cache", (*e2e).damagedTreeCache)
 	step("file-chooser", (*e2e).fileChooser)
 }

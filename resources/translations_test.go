@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"io/fs"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -60,6 +61,28 @@ func scan(t *testing.T) (keys map[string]token.Position, dynamic, bare []usage) 
 	t.Helper()
 	keys = map[string]token.Position{}
 	fset := token.NewFileSet()
+	eachSource(t, fset, func(path string, f *ast.File) {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.CallExpr:
+				inspectCall(fset, x, keys, &dynamic, &bare)
+			case *ast.CompositeLit:
+				tableKeys(fset, x, keys)
+			case *ast.FuncDecl:
+				if isTableLabel(path, x) {
+					return false // its lang.L takes the keys tableKeys finds
+				}
+			}
+			return true
+		})
+	})
+	return keys, dynamic, bare
+}
+
+// eachSource parses the app's Go files (not tests) and hands each to
+// read.
+func eachSource(t *testing.T, fset *token.FileSet, read func(path string, f *ast.File)) {
+	t.Helper()
 	for _, dir := range sourceDirs {
 		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
@@ -69,26 +92,13 @@ func scan(t *testing.T) (keys map[string]token.Position, dynamic, bare []usage) 
 			if err != nil {
 				return err
 			}
-			ast.Inspect(f, func(n ast.Node) bool {
-				switch x := n.(type) {
-				case *ast.CallExpr:
-					inspectCall(fset, x, keys, &dynamic, &bare)
-				case *ast.CompositeLit:
-					tableKeys(fset, x, keys)
-				case *ast.FuncDecl:
-					if isTableLabel(path, x) {
-						return false // its lang.L takes the keys tableKeys finds
-					}
-				}
-				return true
-			})
+			read(path, f)
 			return nil
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
 	}
-	return keys, dynamic, bare
 }
 
 func inspectCall(fset *token.FileSet, call *ast.CallExpr, keys map[string]token.Position, dynamic, bare *[]usage) {
@@ -290,4 +300,56 @@ func TestNoVisibleTextBypassesTranslation(t *testing.T) {
 	for _, b := range bare {
 		t.Errorf("%s: %q is shown without lang.L", b.pos, b.text)
 	}
+}
+
+// namedAfterDeOrQue finds a French text that puts a player's name right
+// after "de" or "que", which French elides before a vowel sound.
+var namedAfterDeOrQue = regexp.MustCompile(`(?i)(^|[^\pL])(de|que) \{\{\.(Player|Opponent|Loser|Winner|White|Black)\}\}`)
+
+// TestNamesAfterDeOrQueAreElided: every French text that puts a name
+// after "de" or "que" is made through words.Naming, which elides them
+// ("abandon d’Émilie"), wherever the code makes it.
+func TestNamesAfterDeOrQueAreElided(t *testing.T) {
+	fr := translation(t, "fr.json")
+	calls, named := map[string]int{}, map[string]int{}
+	count := func(into map[string]int) func(ast.Node) bool {
+		return func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if pkg, name := callee(call); pkg == "lang" && name == "L" && len(call.Args) > 0 {
+					if key, ok := stringLiteral(call.Args[0]); ok {
+						into[key]++
+					}
+				}
+			}
+			return true
+		}
+	}
+	eachSource(t, token.NewFileSet(), func(_ string, f *ast.File) {
+		ast.Inspect(f, count(calls))
+		ast.Inspect(f, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && calleeName(call) == "Naming" {
+				ast.Inspect(call, count(named))
+				return false
+			}
+			return true
+		})
+	})
+	found := 0
+	for key, value := range fr {
+		if !namedAfterDeOrQue.MatchString(value) {
+			continue
+		}
+		found++
+		if calls[key] != named[key] {
+			t.Errorf("%q (%q) is made %d times, %d of them through words.Naming", key, value, calls[key], named[key])
+		}
+	}
+	if found < 3 {
+		t.Errorf("found %d French texts with a name after de or que: is the pattern right?", found)
+	}
+}
+
+func calleeName(call *ast.CallExpr) string {
+	_, name := callee(call)
+	return name
 }

@@ -20,6 +20,9 @@ type clock struct {
 	running bool          // neither paused nor stopped, and timed
 	paused  bool
 	stopped bool // the game is over: the clocks are frozen
+	// off: the game is edited, not played: the clocks stay paused, no
+	// flag falls, and a move passes the turn without time (pass).
+	off bool
 }
 
 func newClock(tc TimeControl, turn Color, now time.Time) clock {
@@ -68,7 +71,7 @@ func (c *clock) left(side Color, now time.Time) time.Duration {
 
 // flagged reports whether the side to move is out of time.
 func (c *clock) flagged(now time.Time) bool {
-	return c.timed() && !c.stopped && c.left(c.turn, now) <= 0
+	return c.timed() && !c.stopped && !c.off && c.left(c.turn, now) <= 0
 }
 
 // shown returns both clocks as they read now.
@@ -106,6 +109,13 @@ func (c *clock) press(now time.Time) (left, spent time.Duration) {
 	return left, spent
 }
 
+// pass ends the mover's turn on clocks that are off: the times stay as
+// they are, the move is counted.
+func (c *clock) pass() {
+	c.state.moves[c.turn]++
+	c.turn, c.spent = c.turn.Other(), 0
+}
+
 // restore puts the clocks back to a state shown at the start of turn's
 // move, and starts that turn afresh.
 func (c *clock) restore(s clockState, turn Color, now time.Time) {
@@ -119,6 +129,9 @@ func (c *clock) pause(now time.Time) {
 }
 
 func (c *clock) resume(now time.Time) {
+	if c.off {
+		return
+	}
 	c.paused = false
 	if c.timed() && !c.stopped && !c.running {
 		c.started, c.running = now, true

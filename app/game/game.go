@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/notnil/chess"
@@ -224,10 +225,11 @@ func (g *Game) play(p *PreparedMove) {
 	now := g.now()
 	mover := g.live.pos.Turn
 	undo := g.clock.shown(now)
-	left, spent := g.clock.press(now)
 	n := g.appendChild(g.live, p.node)
 	n.clockUndo, n.hasUndo = undo, true
-	if g.clock.timed() {
+	if g.clock.off {
+		g.clock.pass()
+	} else if left, spent := g.clock.press(now); g.clock.timed() {
 		n.clock, n.hasClock = left, true
 		n.elapsed, n.hasElapsed = spent, true
 	}
@@ -392,12 +394,33 @@ func (g *Game) goesOn() error {
 // the move ended the game by itself (checkmate, stalemate…) or the game
 // ended after it (a draw claimed or agreed, a resignation, a flag).
 func (g *Game) TakeBack() error {
+	_, err := g.TakeBackMove()
+	return err
+}
+
+// TakenBack is a move taken back by TakeBackMove, with what PutBack
+// needs to put it back as it was.
+type TakenBack struct {
+	node   *Node
+	place  int // among its parent's moves
+	status Status
+	offer  drawOffer
+	clock  clock
+}
+
+// Move is the node of the move taken back.
+func (t *TakenBack) Move() *Node { return t.node }
+
+// TakeBackMove is TakeBack, returning the move taken back for PutBack.
+func (g *Game) TakeBackMove() (*TakenBack, error) {
 	n := g.live
 	if n.parent == nil {
-		return ErrNoMoves
+		return nil, ErrNoMoves
 	}
 	now := g.now()
 	p := n.parent
+	t := &TakenBack{node: n, place: slices.Index(p.children, n), status: g.status, offer: g.offer, clock: g.clock}
+	t.clock.spent, t.clock.running = t.clock.elapsed(now), false
 	p.children = removeNode(p.children, n)
 	g.live = p
 	g.version++
@@ -405,6 +428,26 @@ func (g *Game) TakeBack() error {
 	g.offer = drawOffer{}
 	undo := g.undoState(n)
 	g.clock.restore(undo, p.pos.Turn, now)
+	return t, nil
+}
+
+// PutBack puts back a move TakeBackMove took back, where it was, with the
+// end of the game, the draw offer and the clocks as they were then. It
+// returns ErrStaleMove, changing nothing, unless the game stands where
+// the move was taken back from, without it: its caller puts back only
+// into the game as the take-back left it.
+func (g *Game) PutBack(t *TakenBack) error {
+	p := t.node.parent
+	if g.live != p || g.status.Over() || slices.Contains(p.children, t.node) {
+		return ErrStaleMove
+	}
+	place := min(t.place, len(p.children))
+	p.children = slices.Insert(p.children, place, t.node)
+	g.live, g.status, g.offer, g.clock = t.node, t.status, t.offer, t.clock
+	if g.clock.timed() && !g.clock.paused && !g.clock.stopped && !g.clock.off {
+		g.clock.started, g.clock.running = g.now(), true
+	}
+	g.version++
 	return nil
 }
 
@@ -426,6 +469,20 @@ func (g *Game) undoState(n *Node) clockState {
 	}
 	return g.clockBefore(n)
 }
+
+// SetClocksOff turns the clocks off (true) for a game that is edited,
+// not played: they stay paused where they are, no flag falls, and a move
+// made records no time and passes the turn; Resume does nothing. Turned
+// on again (false), they are paused, to start with Resume.
+func (g *Game) SetClocksOff(off bool) {
+	if off {
+		g.clock.pause(g.now())
+	}
+	g.clock.off = off
+}
+
+// ClocksOff reports whether the clocks are off (SetClocksOff).
+func (g *Game) ClocksOff() bool { return g.clock.off }
 
 // Pause stops both clocks; Resume starts the side to move's clock again.
 func (g *Game) Pause() {

@@ -15,13 +15,12 @@ var ErrGameInProgress = errors.New("the game is in progress: a chess engine may 
 // AnalysisRefused says why a chess engine may not look at the game now,
 // or returns nil when it may. Échiquier is a board for two players: the
 // engine may analyse a game that is over (its side lines too), and a
-// game read from a file as long as no move has been played in it since
-// (a move played there goes on with the game: the players could use the
-// engine from then on). A new game, a game resumed after a crash, and a
-// game read from a file and then played on, are refused until they end,
-// wherever the board is in them.
+// game edited (Editing: read from a file, or set up for study), whatever
+// moves are added to it. A game played (a new game, a game resumed after
+// a crash that was played, an edited game its players took up again with
+// PlayOn) is refused until it ends, wherever the board is in it.
 func (s *Session) AnalysisRefused() error {
-	if s.game.Status().Over() || s.study {
+	if s.game.Status().Over() || s.editing {
 		return nil
 	}
 	return ErrGameInProgress

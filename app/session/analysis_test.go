@@ -75,8 +75,12 @@ func TestAnalysisOfAGameReadFromAFile(t *testing.T) {
 	}
 	f.s.ShowLive()
 	f.play("g1f3")
+	if err := f.s.AnalysisRefused(); err != nil {
+		t.Errorf("a game from a file with a move added: %v", err)
+	}
+	f.s.PlayOn()
 	if err := f.s.AnalysisRefused(); !errors.Is(err, session.ErrGameInProgress) {
-		t.Errorf("a game from a file played on: %v, want it refused", err)
+		t.Errorf("a game from a file its players took up again: %v, want it refused", err)
 	}
 }
 

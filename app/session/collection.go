@@ -482,7 +482,7 @@ func (s *Session) OpenGame(c *Collection, i int) error {
 		s.setCollection(c)
 	}
 	s.dropAutosave()
-	s.replace(g, f)
+	s.replace(g, f, true)
 	s.notify(GameOpened)
 	return nil
 }

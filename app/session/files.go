@@ -43,6 +43,10 @@ type file struct {
 	at, length int64
 }
 
+// EditingTag is the tag with which an autosave records that the game
+// was edited, not played (Editing). Resume reads it and takes it away.
+const EditingTag = "EchiquierEditing"
+
 // ClockTag is the tag with which an autosave records the clocks as they
 // were at that moment, the time the side to move has spent thinking
 // included: the moves' own clock comments know only the time left after
@@ -52,6 +56,9 @@ const ClockTag = "EchiquierClock"
 // saveAutosave hands the game's text to the autosave.
 func (s *Session) saveAutosave() {
 	var b bytes.Buffer
+	if s.editing {
+		fmt.Fprintf(&b, "[%s \"1\"]\n", EditingTag)
+	}
 	if !s.game.TimeControl().IsZero() {
 		fmt.Fprintf(&b, "[%s \"%s\"]\n", ClockTag, s.game.ClockState())
 	}
@@ -174,6 +181,11 @@ func (s *Session) splice(text []byte) error {
 func (s *Session) saved(text []byte, unkept pgn.Unkept) {
 	s.game.Saved(text)
 	s.unkept = unkept
+	s.unchanged()
+}
+
+// unchanged records that the game is as its file holds it.
+func (s *Session) unchanged() {
 	s.dirty = false
 	s.autosave.Clear()
 	s.notify(FileChanged)
@@ -195,24 +207,23 @@ func (e *SaveError) Unwrap() error { return e.Err }
 func (s *Session) NewGame(g *game.Game) {
 	s.setCollection(nil)
 	s.dropAutosave()
-	s.replace(g, file{game: -1})
+	s.replace(g, file{game: -1}, false)
 }
 
 // Study puts on screen a position set up for study: no game is being
-// played, and the engine may analyse it, whatever moves are made.
+// played (Editing), and the engine may analyse it, whatever moves are
+// made.
 func (s *Session) Study(g *game.Game) {
 	s.setCollection(nil)
 	s.dropAutosave()
-	s.replace(g, file{game: -1})
-	s.study, s.forStudy = true, true
-	s.notify(GameChanged)
+	s.replace(g, file{game: -1}, true)
 }
 
 // Resume puts an interrupted game back on screen, as it was before the
-// crash: unsaved, from no file, its clocks as the autosave last recorded
-// them. Its autosave is the autosave already: the one of the game it
-// replaces must have been let go (Discard) before the autosave adopted
-// it.
+// crash: unsaved, from no file, edited or played as it was, its clocks as
+// the autosave last recorded them. Its autosave is the autosave already:
+// the one of the game it replaces must have been let go (Discard) before
+// the autosave adopted it.
 func (s *Session) Resume(g *game.Game) {
 	if text := g.Tag(ClockTag); text != "" {
 		if st, err := game.ParseClockState(text); err == nil {
@@ -220,8 +231,10 @@ func (s *Session) Resume(g *game.Game) {
 		}
 		g.SetTag(ClockTag, "")
 	}
+	editing := g.Tag(EditingTag) != ""
+	g.SetTag(EditingTag, "")
 	s.setCollection(nil)
-	s.replace(g, file{game: -1})
+	s.replace(g, file{game: -1}, editing)
 	s.changed(0)
 }
 

@@ -28,7 +28,8 @@ const (
 type Proposal struct {
 	Kind ProposalKind
 	// Claims are the draws the mover may claim with a LiveMove (a third
-	// repetition, the fiftieth move): the window asks first.
+	// repetition, the fiftieth move) in a game played: the window asks
+	// first.
 	Claims []game.Reason
 	// InSideLine: a Fork in a side line (it cuts or extends that line).
 	InSideLine bool
@@ -64,7 +65,7 @@ func (s *Session) Propose(m game.Move) (*Proposal, error) {
 		if t := s.MustCapture(); t != game.NoSquare && m.To != t {
 			return nil, ErrMustCapture
 		}
-		if s.game.Paused() && !s.waiting && !s.game.TimeControl().IsZero() && !s.game.Status().Over() {
+		if s.game.Paused() && !s.waiting && !s.editing && !s.game.TimeControl().IsZero() && !s.game.Status().Over() {
 			return nil, ErrClocksPaused
 		}
 		pm, err := s.game.PrepareMove(m)
@@ -74,7 +75,11 @@ func (s *Session) Propose(m game.Move) (*Proposal, error) {
 			}
 			return nil, err
 		}
-		return &Proposal{Kind: LiveMove, Claims: pm.Claims(), move: m, at: n, prepared: pm}, nil
+		p := &Proposal{Kind: LiveMove, move: m, at: n, prepared: pm}
+		if !s.editing {
+			p.Claims = pm.Claims()
+		}
+		return p, nil
 	}
 	p := &Proposal{move: m, at: n, InSideLine: !n.IsMainLine()}
 	for _, c := range n.Children() {

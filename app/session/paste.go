@@ -99,7 +99,7 @@ func (s *Session) OpenPaste(p *Paste) *Collection {
 		p.c.current = 0
 		s.setCollection(nil)
 		s.dropAutosave()
-		s.replace(p.g, file{game: -1})
+		s.replace(p.g, file{game: -1}, true)
 		return nil
 	}
 	p.c.attach(s)

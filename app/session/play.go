@@ -19,14 +19,82 @@ func (s *Session) CanTakeBack() bool {
 	return s.game.Live().Parent() != nil
 }
 
-// TakeBack takes back the last move of the game, the opponent having
-// allowed it.
+// takenBack is a move taken back from a game edited, and whether the
+// game had changes not saved before.
+type takenBack struct {
+	move  *game.TakenBack
+	dirty bool
+}
+
+// TakeBack takes back the last move of the game: in a game played, the
+// opponent allowed it; in a game edited, PutBack puts it back.
 func (s *Session) TakeBack() error {
-	if err := s.game.TakeBack(); err != nil {
+	t, err := s.game.TakeBackMove()
+	if err != nil {
 		return err
 	}
+	kept, dirty := s.takenBack, s.dirty
 	s.played()
+	if s.editing {
+		s.takenBack = append(kept, takenBack{move: t, dirty: dirty})
+	}
 	return nil
+}
+
+// TakenBack returns the move PutBack would put back, or nil.
+func (s *Session) TakenBack() *game.Node {
+	if len(s.takenBack) == 0 {
+		return nil
+	}
+	return s.takenBack[len(s.takenBack)-1].move.Move()
+}
+
+// PutBack puts back the last move taken back from the game edited, with
+// the end of the game it had, as long as the game did not change
+// otherwise since; it reports whether it did. A game that had no changes
+// not saved before the move was taken back has none again.
+func (s *Session) PutBack() bool {
+	n := len(s.takenBack)
+	if n == 0 {
+		return false
+	}
+	last, kept := s.takenBack[n-1], s.takenBack[:n-1]
+	if s.game.PutBack(last.move) != nil {
+		s.takenBack = nil
+		return false
+	}
+	s.over = s.game.Status().Over() // an end put back is not news
+	s.played()
+	s.takenBack = kept
+	if !last.dirty {
+		s.unchanged() // as it was read or saved: nothing to keep
+	}
+	return true
+}
+
+// ErrNotPlayed refuses what only the players of a game being played do
+// (offer or claim a draw, resign) in a game edited (Editing).
+var ErrNotPlayed = errors.New("no one is playing this game: it is edited")
+
+// CanPlayOn reports whether PlayOn would make a game edited played: it
+// is edited and goes on.
+func (s *Session) CanPlayOn() bool { return s.editing && !s.game.Status().Over() }
+
+// PlayOn makes the game edited a game played again, by two players at
+// the board: from then on its clocks run (a timed game's, at once for the
+// side to move), take-backs ask the opponent, draws are offered and
+// claimed, and the engine waits for the end.
+func (s *Session) PlayOn() {
+	if !s.CanPlayOn() {
+		return
+	}
+	s.editing, s.takenBack = false, nil
+	s.game.SetClocksOff(false)
+	s.game.Resume()
+	if s.dirty {
+		s.saveAutosave() // without the editing tag
+	}
+	s.notify(GameChanged | ClocksChanged)
 }
 
 // ErrOfferedAlready refuses a second draw offer from a player before the
@@ -69,6 +137,9 @@ func (s *Session) CanOfferDraw() bool {
 // AnswerDraw, or declines it by moving.
 func (s *Session) OfferDraw() (game.Color, error) {
 	by := s.DrawOfferer()
+	if s.editing {
+		return by, ErrNotPlayed
+	}
 	if !s.CanOfferDraw() {
 		return by, ErrOfferedAlready
 	}
@@ -106,6 +177,9 @@ func (s *Session) DrawDeclined() (by game.Color, declined bool) {
 
 // ClaimDraw claims a draw on the board for the side to move.
 func (s *Session) ClaimDraw(r game.Reason) error {
+	if s.editing {
+		return ErrNotPlayed
+	}
 	err := s.game.ClaimDraw(r)
 	s.played()
 	return err
@@ -113,6 +187,9 @@ func (s *Session) ClaimDraw(r game.Reason) error {
 
 // Resign ends the game: c resigns.
 func (s *Session) Resign(c game.Color) error {
+	if s.editing {
+		return ErrNotPlayed
+	}
 	err := s.game.Resign(c)
 	s.played()
 	return err
@@ -131,15 +208,20 @@ func (s *Session) Waiting() bool { return s.waiting }
 // first move to start its clocks.
 func (s *Session) waitForFirstMove() {
 	g := s.game
-	s.waiting = !g.TimeControl().IsZero() && len(g.History()) == 0 && !g.Status().Over()
+	s.waiting = !s.editing && !g.TimeControl().IsZero() && len(g.History()) == 0 && !g.Status().Over()
 	if s.waiting {
 		g.WaitForFirstMove()
 	}
 }
 
 // TogglePause pauses or resumes the clocks. The autosave records the
-// clocks as they stopped.
+// clocks as they stopped. Resuming the clocks of a game edited is
+// PlayOn: its players took it up again.
 func (s *Session) TogglePause() {
+	if s.editing {
+		s.PlayOn()
+		return
+	}
 	if s.game.Paused() {
 		s.waiting = false
 		s.game.Resume()

@@ -113,12 +113,11 @@ type Session struct {
 	offered *Collection
 	// over: the game was over when last looked at, to tell GameOver once.
 	over bool
-	// study: the game was read from a file and no move has been played
-	// in it since: see AnalysisRefused.
-	study bool
-	// forStudy: the game is a position set up for study: it stays one
-	// whatever is played (the engine may help).
-	forStudy bool
+	// editing: the game is edited, not played (see Editing).
+	editing bool
+	// takenBack are the moves taken back from the game edited, the last
+	// one last, for PutBack, until the game changes otherwise.
+	takenBack []takenBack
 	// lastClockSave is when the autosave last recorded the clocks.
 	lastClockSave time.Time
 	// waiting: the clocks wait for the game's first move (Waiting).
@@ -178,6 +177,18 @@ func (s *Session) FileName() string {
 	return filepath.Base(s.file.path)
 }
 
+// Editing reports whether the game on screen is edited rather than
+// played: no one sits at the board. A game read from a file, from the
+// clipboard or from a file of several games is edited, and so is a
+// position set up for study, whatever moves are added to it, until
+// PlayOn; a new game, a game started from a set-up position or a pasted
+// FEN, and a game resumed after a crash that was played, are played. An
+// edited game asks nothing of its players: a move is added at once, with
+// no draw claim; a move taken back goes at once and can be put back
+// (PutBack); no draw is offered or claimed, no one resigns; its clocks
+// are off, showing the times recorded, and no flag falls.
+func (s *Session) Editing() bool { return s.editing }
+
 // InCollection reports whether the game was read from a file of several
 // games.
 func (s *Session) InCollection() bool { return s.file.game >= 0 }
@@ -208,6 +219,7 @@ func (s *Session) changed(c Change) {
 // recorded is the one path of every change to the game: it is marked
 // unsaved, autosaved and shown; what changed is told, with FileChanged.
 func (s *Session) recorded(c Change) {
+	s.takenBack = nil
 	s.dirty = true
 	s.saveAutosave()
 	s.notify(c | FileChanged)
@@ -217,19 +229,20 @@ func (s *Session) recorded(c Change) {
 // the board returns to the live position.
 func (s *Session) played() {
 	s.view = nil
-	s.study = s.forStudy
 	s.releaseTouch()
 	s.changed(Moved | ViewChanged | TouchChanged)
 }
 
 // replace puts another game on screen, from file f, with no unsaved
-// changes; the caller let the autosave of the game it replaces go.
-func (s *Session) replace(g *game.Game, f file) {
+// changes, edited or played; the caller let the autosave of the game it
+// replaces go.
+func (s *Session) replace(g *game.Game, f file, editing bool) {
 	s.offerInstead(nil)
 	s.game, s.file, s.dirty, s.view, s.offer = g, f, false, nil, drawOffer{}
 	s.unkept = pgn.Unkept{}
-	s.cleared = clearedMarks{}
-	s.study, s.forStudy = f.path != "", false
+	s.cleared, s.takenBack = clearedMarks{}, nil
+	s.editing = editing
+	g.SetClocksOff(editing)
 	s.over = g.Status().Over()
 	s.touch = touch{on: s.touch.on, square: game.NoSquare, target: game.NoSquare}
 	s.waitForFirstMove()

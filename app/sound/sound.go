@@ -115,6 +115,27 @@ type Output interface {
 	Err() error
 }
 
+// Why no sound can be played: a Player's Problem matches one of them
+// (errors.Is), and says what went wrong in the words of the library.
+var (
+	// ErrNoOutput: the desktop's audio output could not be opened (no
+	// sound card, no sound server).
+	ErrNoOutput = errors.New("no audio output could be opened")
+	// ErrOutputLost: the audio output stopped working while sounds
+	// played (a device unplugged, a server stopped).
+	ErrOutputLost = errors.New("the audio output was lost")
+	// ErrSoundFiles: the program's own sounds could not be read.
+	ErrSoundFiles = errors.New("the sounds could not be read")
+)
+
+// problem is why no sound can be played: its kind (ErrNoOutput…), and
+// the error met, whose words it has.
+type problem struct{ kind, err error }
+
+func (p *problem) Error() string { return p.err.Error() }
+
+func (p *problem) Unwrap() []error { return []error{p.kind, p.err} }
+
 // Player plays the sounds. Its methods may be called from any goroutine.
 type Player struct {
 	requests chan request
@@ -204,12 +225,13 @@ func (p *Player) fail(err error) {
 // run decodes the sounds, opens the output, then plays what is asked.
 func (p *Player) run(files fs.FS, open func() (Output, error)) {
 	pcm, err := decodeAll(files)
-	var out Output
-	if err == nil {
-		out, err = openSafely(open)
-	}
 	if err != nil {
-		p.fail(err)
+		p.fail(&problem{kind: ErrSoundFiles, err: err})
+		return
+	}
+	out, err := openSafely(open)
+	if err != nil {
+		p.fail(&problem{kind: ErrNoOutput, err: err})
 		return
 	}
 	var stop func()
@@ -227,7 +249,7 @@ func (p *Player) run(files fs.FS, open func() (Output, error)) {
 				continue
 			}
 			if err := out.Err(); err != nil {
-				p.fail(err)
+				p.fail(&problem{kind: ErrOutputLost, err: err})
 				return
 			}
 			if stop != nil {

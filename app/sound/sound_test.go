@@ -203,6 +203,9 @@ func TestNoDeviceIsSilenceSaidOnce(t *testing.T) {
 			if got := p.Problem().Error(); got != tc.says {
 				t.Errorf("Problem() = %q, want %q", got, tc.says)
 			}
+			if !errors.Is(p.Problem(), ErrNoOutput) {
+				t.Errorf("Problem() = %v, not ErrNoOutput", p.Problem())
+			}
 			if lines := l.all(); len(lines) != 1 || !strings.Contains(lines[0], tc.says) {
 				t.Errorf("logged %q, want one line saying %q", lines, tc.says)
 			}
@@ -229,6 +232,9 @@ func TestALostDeviceIsSilenceSaidOnce(t *testing.T) {
 	}
 	if lines := l.all(); len(lines) != 1 || !strings.Contains(lines[0], "device unplugged") {
 		t.Errorf("logged %q", lines)
+	}
+	if !errors.Is(p.Problem(), ErrOutputLost) {
+		t.Errorf("Problem() = %v, not ErrOutputLost", p.Problem())
 	}
 }
 

@@ -89,8 +89,14 @@ func TestLiveAnalysisStopsWhenPlayersPlayOn(t *testing.T) {
 	an := h.an
 	h.f2()
 	h.runUntilAnalysis("a line", func() bool { return an.v.lines[0].Text != "" })
-	// A move played at the live position goes on with the game.
+	// A move added to the game read from a file is an edit: the engine
+	// looks on.
 	h.Play("g1f3")
+	if an.live == nil {
+		t.Fatal("a move added to a game read from a file stopped the engine")
+	}
+	// Its players taking it up again go on with the game.
+	h.s.PlayOn()
 	if an.live != nil || h.board.hasBest || !strings.Contains(an.v.status.Text, "No engine during a game") {
 		t.Errorf("the game goes on: engine %v, panel %q", an.live != nil, h.panelText())
 	}

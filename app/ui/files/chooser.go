@@ -149,28 +149,40 @@ type fyneDialogParts struct {
 
 // findFyneDialogParts looks for a Fyne file dialog's parts in o.
 func findFyneDialogParts(o fyne.CanvasObject, parts *fyneDialogParts) {
+	walkObjects(o, func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *container.Split:
+			if l, ok := x.Leading.(*widget.List); ok && parts.places == nil {
+				parts.places, parts.body = l, x
+			}
+		case *container.Scroll:
+			if e, ok := x.Content.(*widget.Entry); ok {
+				parts.nameBox, parts.name = x, e
+			}
+		case *widget.Button:
+			if x.Importance == widget.HighImportance {
+				parts.open = x
+			}
+		}
+	})
+}
+
+// walkObjects calls f on o and on what it holds, as a Fyne file dialog
+// nests them: a pop-up, containers, a split, scrolls.
+func walkObjects(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
+	f(o)
 	switch x := o.(type) {
 	case *widget.PopUp:
-		findFyneDialogParts(x.Content, parts)
+		walkObjects(x.Content, f)
 	case *fyne.Container:
 		for _, c := range x.Objects {
-			findFyneDialogParts(c, parts)
+			walkObjects(c, f)
 		}
 	case *container.Split:
-		if l, ok := x.Leading.(*widget.List); ok && parts.places == nil {
-			parts.places, parts.body = l, x
-		}
-		findFyneDialogParts(x.Leading, parts)
-		findFyneDialogParts(x.Trailing, parts)
+		walkObjects(x.Leading, f)
+		walkObjects(x.Trailing, f)
 	case *container.Scroll:
-		if e, ok := x.Content.(*widget.Entry); ok {
-			parts.nameBox, parts.name = x, e
-		}
-		findFyneDialogParts(x.Content, parts)
-	case *widget.Button:
-		if x.Importance == widget.HighImportance {
-			parts.open = x
-		}
+		walkObjects(x.Content, f)
 	}
 }
 
@@ -368,7 +380,7 @@ func (f *Files) checkedWrite(path, ext, asked string, write func(path string)) {
 		f.env.Dialogs.ShowError(errors.New(lang.L("A folder has that name.")))
 	default:
 		msg := lang.L("{{.File}} already exists. Replace it?", map[string]any{"File": words.FileName(path)})
-		f.env.Dialogs.Ask(lang.L("Replace the file?"), msg, lang.L("Replace"), lang.L("Cancel"), func(ok bool) {
+		f.env.Dialogs.AskSafely(lang.L("Replace the file?"), msg, lang.L("Replace"), lang.L("Cancel"), func(ok bool) {
 			if ok {
 				write(path)
 			}

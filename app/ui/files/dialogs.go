@@ -21,7 +21,7 @@ func (f *Files) openFyneDialog() {
 	d.SetTitleText(lang.L("Open a game"))
 	f.setDialogFolder(d)
 	f.env.Dialogs.Show(d, &kit.Scope{})
-	f.improveFyneDialog(d)
+	f.guardDoubleClicks(f.fyneDialogPopUp(), f.improveFyneDialog(d))
 }
 
 // chosenPath turns the answer of Fyne's file dialog into the path
@@ -77,5 +77,7 @@ func (f *Files) askFyneFileToWrite(ext, name string, write func(path string)) {
 	f.setDialogFolder(d)
 	sc := &kit.Scope{}
 	f.env.Dialogs.Show(d, sc)
-	f.takeSaveName(d, sc, f.improveFyneDialog(d), ext, write)
+	parts := f.improveFyneDialog(d)
+	f.takeSaveName(d, sc, parts, ext, write)
+	f.guardDoubleClicks(f.fyneDialogPopUp(), parts)
 }

@@ -6,7 +6,9 @@ package files
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"log"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -160,7 +162,7 @@ func (f *Files) askSaveOver(path string, then func()) {
 		return
 	}
 	msg := lang.L("Another program changed {{.File}} since it was opened. Replace it with this game, losing that change?", data)
-	f.env.Dialogs.Ask(lang.L("The file has changed"), msg, lang.L("Replace"), lang.L("Cancel"), func(ok bool) {
+	f.env.Dialogs.AskSafely(lang.L("The file has changed"), msg, lang.L("Replace"), lang.L("Cancel"), func(ok bool) {
 		if ok {
 			f.saved(f.env.Session.SaveOver(), then)
 		}
@@ -204,16 +206,72 @@ func (f *Files) saveToPath(path string, then func()) {
 	})
 }
 
-// suggestedFileName names a new file after the players and the date.
+// suggestedFileName names a new file after the players and the date the
+// game's Date tag gives, as no file of the folder the file chooser starts
+// in is named: "Anand-Carlsen-2026-11-20.pgn", else "… (2).pgn"…
 func (f *Files) suggestedFileName() string {
 	g := f.env.Session.Game()
-	name := fmt.Sprintf("%s-%s-%s", words.PlayerName(g, game.White), words.PlayerName(g, game.Black), f.env.Now().Format("2006-01-02"))
-	return strings.Map(func(r rune) rune {
+	parts := []string{words.PlayerName(g, game.White), words.PlayerName(g, game.Black)}
+	if d := fileDate(g.Tag("Date")); d != "" {
+		parts = append(parts, d)
+	}
+	name := strings.Map(func(r rune) rune {
 		if strings.ContainsRune(`/\:*?"<>|`, r) {
 			return '_'
 		}
 		return r
-	}, name) + ".pgn"
+	}, strings.Join(parts, "-"))
+	return freeName(f.saveFolder(), name, ".pgn")
+}
+
+// fileDate writes the known part of a PGN date for a file name:
+// "2026-11-20" for "2026.11.20", "2026-11" for "2026.11.??", "" when the
+// year is unknown.
+func fileDate(date string) string {
+	var known []string
+	for i, part := range strings.SplitN(strings.TrimSpace(date), ".", 3) {
+		if len(part) != []int{4, 2, 2}[i] || strings.Trim(part, "0123456789") != "" {
+			break
+		}
+		known = append(known, part)
+	}
+	return strings.Join(known, "-")
+}
+
+// mostNumbered bounds the numbers freeName tries: past it, the name is
+// suggested as it is, and saving asks before replacing the file.
+const mostNumbered = 1000
+
+// freeName is name with ext, or with " (2)", " (3)"… before ext, the
+// first that names no file in dir.
+func freeName(dir, name, ext string) string {
+	if dir == "" {
+		return name + ext
+	}
+	for i := 1; i <= mostNumbered; i++ {
+		candidate := name + ext
+		if i > 1 {
+			candidate = fmt.Sprintf("%s (%d)%s", name, i, ext)
+		}
+		if _, err := os.Lstat(filepath.Join(dir, candidate)); errors.Is(err, fs.ErrNotExist) {
+			return candidate
+		}
+	}
+	return name + ext
+}
+
+// saveFolder is the folder the file chooser starts in to save: the one
+// used last, else the one Fyne's dialog showed last, else the home
+// folder.
+func (f *Files) saveFolder() string {
+	if dir := f.env.Settings.LastDirectory(); dir != "" {
+		return dir
+	}
+	if dir := f.fyneDialogFolder(); dir != "" {
+		return dir
+	}
+	home, _ := os.UserHomeDir()
+	return home
 }
 
 // ConfirmDiscard runs then once the current game is safe to leave: it was

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -204,4 +205,59 @@ func TestCtrlSSaysWhatOfTheGameCouldNotBeKept(t *testing.T) {
 			t.Errorf("%s: the status line says %q, want %q", l, got, said)
 		}
 	})
+}
+
+// TestTheNameSuggestedNamesNoFileAndTheGamesDate: a second game between
+// the same players on the same day was offered the first one's name; a
+// game of 2026.11.20 was offered today's date.
+func TestTheNameSuggestedNamesNoFileAndTheGamesDate(t *testing.T) {
+	dir := t.TempDir()
+	h := newHarness(t)
+	game := filepath.Join(t.TempDir(), "game.pgn")
+	uitest.WriteFile(t, game, "[White \"Alice Martin\"]\n[Black \"Bob Durand\"]\n[Date \"2026.11.20\"]\n\n1. e4 *\n")
+	h.open(game)
+	h.Env.Settings.SetLastDirectory(dir) // where the chooser starts
+	if got := h.f.suggestedFileName(); got != "Alice Martin-Bob Durand-2026-11-20.pgn" {
+		t.Fatalf("suggested %q", got)
+	}
+	for _, name := range []string{"Alice Martin-Bob Durand-2026-11-20.pgn", "Alice Martin-Bob Durand-2026-11-20 (2).pgn"} {
+		uitest.WriteFile(t, filepath.Join(dir, name), "1. d4 *\n")
+	}
+	if got := h.f.suggestedFileName(); got != "Alice Martin-Bob Durand-2026-11-20 (3).pgn" {
+		t.Errorf("with two files of that name: %q", got)
+	}
+	for date, want := range map[string]string{
+		"2026.11.??": "A-B-2026-11.pgn", "2026.??.??": "A-B-2026.pgn", "????.??.??": "A-B.pgn", "": "A-B.pgn",
+	} {
+		h.s.Game().SetTag("White", "A")
+		h.s.Game().SetTag("Black", "B")
+		h.s.Game().SetTag("Date", date)
+		if got := h.f.suggestedFileName(); got != want {
+			t.Errorf("date %q: suggested %q, want %q", date, got, want)
+		}
+	}
+}
+
+// TestEnterDoesNotReplaceAFile: the question before a file is replaced
+// has Cancel as its default: Enter, Enter kept nothing of the file.
+func TestEnterDoesNotReplaceAFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "kept.pgn")
+	uitest.WriteFile(t, path, "1. d4 *\n")
+	h := newHarness(t)
+	h.Play("e2e4")
+	h.Env.Settings.SetLastDirectory(dir)
+	h.f.saveAs()
+	top := h.Top()
+	entry := uitest.MustFind(t, top, "the name", func(e *kit.Entry) bool { return e.Visible() })
+	entry.SetText("kept.pgn")
+	entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	h.WantDialog("kept.pgn already exists")
+	h.Press(fyne.KeyReturn)
+	if got := uitest.ReadFile(t, path); got != "1. d4 *\n" {
+		t.Errorf("Enter replaced the file: %q", got)
+	}
+	if h.Env.Dialogs.Shown() && strings.Contains(h.DialogText(), "already exists") {
+		t.Error("Enter left the question open")
+	}
 }

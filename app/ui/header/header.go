@@ -85,7 +85,7 @@ func (h *Header) refresh() {
 	g := s.Game()
 	v := h.v
 	v.header.Players = player(g, game.White) + " – " + player(g, game.Black)
-	v.header.Result = result(g.Status().Result)
+	v.header.Result = words.ShortResult(g.Status().Result)
 	v.header.Details = details(g)
 	v.header.Place, v.header.ShortPlace = "", ""
 	c := s.Collection()
@@ -127,18 +127,6 @@ func known(v string) string {
 		return ""
 	}
 	return v
-}
-
-// result is the result as the header shows it: "½-½" for a draw,
-// nothing while the game goes on.
-func result(r string) string {
-	switch r {
-	case game.Draw:
-		return "½-½"
-	case game.InProgress:
-		return ""
-	}
-	return r
 }
 
 // details is the second line of the header: the event, the site, the

@@ -303,7 +303,7 @@ func (t *Commands) menuItems(spec MenuSpec) []*fyne.MenuItem {
 func (t *Commands) item(id ID) *fyne.MenuItem {
 	c := t.mustGet(id)
 	it := fyne.NewMenuItem(label(c.Label), func() { t.run(c, c.Shortcut) })
-	it.Shortcut = c.Shortcut
+	it.Shortcut = menuShortcut(c.Shortcut)
 	it.IsQuit = id == Quit
 	t.items[id] = append(t.items[id], it)
 	return it
@@ -424,3 +424,16 @@ func (t *Commands) refreshButton(c *Command, b *Button) {
 
 // Label is a command's name in the user's language.
 func Label(c Command) string { return label(c.Label) }
+
+// Name is command id's name in the user's language.
+func (t *Commands) Name(id ID) string { return Label(*t.mustGet(id)) }
+
+// KeysOf is command id's shortcut as the user types it ("Ctrl+Y"), ""
+// for none.
+func (t *Commands) KeysOf(id ID) string {
+	c := t.mustGet(id)
+	if c.Shortcut == nil {
+		return ""
+	}
+	return ShortcutText(c.Shortcut)
+}

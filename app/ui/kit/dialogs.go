@@ -63,6 +63,27 @@ func (m *Dialogs) Key(ev *fyne.KeyEvent) bool {
 // key and no command.
 func (m *Dialogs) Shown() bool { return len(m.open) > 0 }
 
+// Asked is a question on screen, which the one who asked may withdraw
+// when events made it moot.
+type Asked struct {
+	m *Dialogs
+	d dialog.Dialog
+	s *Scope
+}
+
+// Open reports whether the question is still on screen.
+func (a *Asked) Open() bool {
+	return slices.ContainsFunc(a.m.open, func(x modal) bool { return x.d == a.d })
+}
+
+// Withdraw closes the question as its Cancel button does, if it is still
+// on screen.
+func (a *Asked) Withdraw() {
+	if a.Open() {
+		a.s.Cancel()
+	}
+}
+
 // Choice is one button of a dialog; Enter presses the Default one.
 type Choice struct {
 	Label   string
@@ -73,13 +94,13 @@ type Choice struct {
 // Choose shows a message with a Cancel button and a button per choice,
 // the default one (if any) last and highlighted. Cancel and Escape close
 // the dialog and run cancel, when not nil.
-func (m *Dialogs) Choose(title, msg string, choices []Choice, cancel func()) {
-	m.choose(title, Wrapped(msg), nil, lang.L("Cancel"), choices, cancel)
+func (m *Dialogs) Choose(title, msg string, choices []Choice, cancel func()) *Asked {
+	return m.choose(title, Wrapped(msg), nil, lang.L("Cancel"), choices, cancel)
 }
 
 // choose shows content, with an icon when not nil, the button no (which
 // Escape presses) and the choices.
-func (m *Dialogs) choose(title string, content fyne.CanvasObject, icon fyne.Resource, no string, choices []Choice, cancel func()) {
+func (m *Dialogs) choose(title string, content fyne.CanvasObject, icon fyne.Resource, no string, choices []Choice, cancel func()) *Asked {
 	// A wrapped text has no width of its own: a dialog shown before the
 	// window had its size was one letter wide.
 	width := canvas.NewRectangle(color.Transparent)
@@ -112,19 +133,28 @@ func (m *Dialogs) choose(title string, content fyne.CanvasObject, icon fyne.Reso
 	}
 	d.SetButtons(buttons)
 	m.Show(d, s)
+	return &Asked{m: m, d: d, s: s}
 }
 
 // Ask shows a question with two answers; Escape answers no, Enter yes.
-func (m *Dialogs) Ask(title, msg, yes, no string, then func(bool)) {
-	m.choose(title, Wrapped(msg), fynetheme.QuestionIcon(), no,
+func (m *Dialogs) Ask(title, msg, yes, no string, then func(bool)) *Asked {
+	return m.choose(title, Wrapped(msg), fynetheme.QuestionIcon(), no,
 		[]Choice{{Label: yes, Action: func() { then(true) }, Default: true}}, func() { then(false) })
+}
+
+// AskSafely is Ask where no is the default: Enter answers no, for a
+// question whose yes loses something (a file replaced).
+func (m *Dialogs) AskSafely(title, msg, yes, no string, then func(bool)) *Asked {
+	return m.choose(title, Wrapped(msg), fynetheme.WarningIcon(), "",
+		[]Choice{{Label: yes, Action: func() { then(true) }}, {Label: no, Action: func() { then(false) }, Default: true}},
+		func() { then(false) })
 }
 
 // Question shows a question with a button per choice and the button
 // later, which Escape and closing the dialog press: for a question whose
 // answers are not all harmless, "not now" must be one of them.
-func (m *Dialogs) Question(title, msg, later string, choices []Choice, then func()) {
-	m.choose(title, Wrapped(msg), fynetheme.QuestionIcon(), later, choices, then)
+func (m *Dialogs) Question(title, msg, later string, choices []Choice, then func()) *Asked {
+	return m.choose(title, Wrapped(msg), fynetheme.QuestionIcon(), later, choices, then)
 }
 
 // Inform shows a message with an OK button, which Enter and Escape

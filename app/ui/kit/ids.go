@@ -34,6 +34,8 @@ const (
 
 	// play
 	TakeBack      ID = "takeBack"
+	PutBack       ID = "putBack"
+	PlayOn        ID = "playOn"
 	OfferDraw     ID = "offerDraw"
 	AcceptDraw    ID = "acceptDraw"
 	DeclineDraw   ID = "declineDraw"

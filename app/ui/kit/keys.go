@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"runtime"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -33,6 +34,34 @@ func Ctrl(k fyne.KeyName) fyne.Shortcut {
 // CtrlShift is the shortcut of Ctrl (Cmd) and Shift with k.
 func CtrlShift(k fyne.KeyName) fyne.Shortcut {
 	return &desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
+}
+
+// shownShortcut is a shortcut as a menu of the window shows it: Fyne
+// draws a menu item's shortcut itself, in English ("Ctrl+Shift+S",
+// "PgUp", "Home"), from its key and modifiers. This one has the words
+// of ShortcutText, the names Help gives the keys, as its key and no
+// modifier; its name is the shortcut's, by which the window finds the
+// item of a shortcut typed.
+type shownShortcut struct {
+	fyne.Shortcut
+	text string
+}
+
+// Key is part of fyne.KeyboardShortcut: the whole shortcut, written.
+func (s *shownShortcut) Key() fyne.KeyName { return fyne.KeyName(s.text) }
+
+// Mod is part of fyne.KeyboardShortcut: none, written in Key.
+func (s *shownShortcut) Mod() fyne.KeyModifier { return 0 }
+
+// menuShortcut is sc as a menu item carries it: written as ShortcutText
+// writes it, but on a Mac, whose menus are the system's and write the
+// keys as symbols (⌘⇧S).
+func menuShortcut(sc fyne.Shortcut) fyne.Shortcut {
+	text := ShortcutText(sc)
+	if text == "" || runtime.GOOS == "darwin" {
+		return sc
+	}
+	return &shownShortcut{Shortcut: sc, text: text}
 }
 
 // keyOf returns the key and modifiers of a shortcut; false for one that

@@ -188,6 +188,8 @@ func (p *picker) cellText(i int, c session.Column) string {
 		return strconv.Itoa((x.Plies(i) + 1) / 2)
 	case session.ColOpening:
 		return p.r.env.OpeningName(p.r.env.Openings.NameOfECO(x.Tag(i, pgn.FieldECO)))
+	case session.ColResult:
+		return words.ShortResult(x.Tag(i, pgn.FieldResult))
 	}
 	return x.Tag(i, c.Field())
 }

@@ -365,3 +365,11 @@ func TestShowOnlyTheGamesOfAPosition(t *testing.T) {
 		t.Error("the list still says it is kept to some games")
 	}
 }
+
+func TestPickerWritesADrawAsTheScreenDoes(t *testing.T) {
+	h := newHarness(t)
+	p := h.picked(h.openGames("[White \"A\"]\n[Result \"1/2-1/2\"]\n\n1. e4 1/2-1/2\n\n[White \"B\"]\n[Result \"1-0\"]\n\n1. d4 1-0\n"))
+	if got := strings.Join(p.column(session.ColResult), " "); got != "½-½ 1-0" {
+		t.Errorf("results %q", got)
+	}
+}

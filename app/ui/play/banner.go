@@ -16,9 +16,9 @@ import (
 )
 
 // banner is the strip above the board: while a past position is shown,
-// it says so and offers the way back to the game; once the game is over,
-// it says how it ended and offers to save it or start another, without
-// hiding the final position; while a draw is offered, it offers to
+// it says so and offers the way back to the game; once a game played is
+// over, it says how it ended and offers to save it or start another,
+// without hiding the final position; while a draw is offered, it offers to
 // accept or decline. It says it in a few words, on one line beside its
 // buttons: the status line says the rest. Its place is kept when it is
 // empty, so that the board never moves under the mouse.
@@ -62,7 +62,9 @@ func (b *banner) refresh(n *game.Node) {
 	case s.Browsing():
 		b.text.SetText(words.Viewing(n, b.p.env.Notation()))
 		buttons = b.back
-	case g.Status().Over():
+	case g.Status().Over() && !s.Editing():
+		// The end of a game played: the end of a game edited is no
+		// news (the status line says it).
 		b.text.SetText(words.GameOver(g))
 		buttons = b.over
 	case offered:

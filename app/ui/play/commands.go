@@ -17,7 +17,9 @@ func (p *Play) addCommands() {
 	s := p.env.Session
 	p.env.Commands.Add(
 		kit.Command{ID: kit.TakeBack, Label: "Take back", Icon: fynetheme.ContentUndoIcon(),
-			Shortcut: &fyne.ShortcutUndo{}, Refused: p.takeBackRefused, Run: p.askTakeBack},
+			Shortcut: &fyne.ShortcutUndo{}, Refused: p.takeBackRefused, Run: p.takeBack},
+		kit.Command{ID: kit.PutBack, Label: "Put the move back", Shortcut: &fyne.ShortcutRedo{},
+			Refused: p.putBackRefused, Run: p.putBack},
 		kit.Command{ID: kit.OfferDraw, Label: "Offer draw", Icon: fynetheme.MailSendIcon(),
 			Refused: p.offerRefused, Run: p.offerDraw},
 		kit.Command{ID: kit.AcceptDraw, Label: "Accept the draw", Refused: p.noOffer,
@@ -26,9 +28,10 @@ func (p *Play) addCommands() {
 			Run: func() { p.env.Report(s.AnswerDraw(false)) }},
 		kit.Command{ID: kit.ClaimDraw, Label: "Claim draw", Icon: fynetheme.ConfirmIcon(),
 			Refused: p.claimRefused, Run: p.claimDraw},
-		kit.Command{ID: kit.Resign, Label: "Resign", Icon: fynetheme.CancelIcon(), Refused: p.overRefusal, Run: p.askResign},
+		kit.Command{ID: kit.Resign, Label: "Resign", Icon: fynetheme.CancelIcon(), Refused: p.playRefusal, Run: p.askResign},
 		kit.Command{ID: kit.Pause, Label: "Pause or resume the clocks", Icon: fynetheme.MediaPauseIcon(),
 			Refused: p.pauseRefused, Look: p.pauseLook, Run: s.TogglePause},
+		kit.Command{ID: kit.PlayOn, Label: "Play this game on", Refused: p.playOnRefused, Run: s.PlayOn},
 		kit.Command{ID: kit.KeyboardBoard, Label: "Play on the board with the keyboard", Shortcut: kit.Ctrl(fyne.KeyB),
 			Refused: p.keyboardRefused, Run: p.focusBoard},
 		kit.Command{ID: kit.Flip, Label: "Flip the board", Button: "Flip board", Icon: fynetheme.ViewRefreshIcon(),
@@ -54,27 +57,57 @@ func (p *Play) takeBackRefused() string {
 	return ""
 }
 
-// askTakeBack asks the opponent of the player who moved last to allow
-// taking that move back, and with it the end of the game if it ended.
-func (p *Play) askTakeBack() {
+// takeBack takes back the last move, and with it the end of the game if
+// it ended: in a game played, once the opponent of the player who moved
+// last allows it; in a game edited, at once, to be put back at will.
+func (p *Play) takeBack() {
 	s := p.env.Session
 	g := s.Game()
 	last := g.Live()
-	mover := last.Mover()
-	msg := lang.L("{{.Opponent}}, do you allow {{.Player}} to take back {{.Move}}?", map[string]any{
-		"Opponent": words.PlayerName(g, mover.Other()), "Player": words.PlayerName(g, mover),
-		"Move": words.MoveLabel(last, p.env.Notation())})
-	p.env.Dialogs.Ask(lang.L("Take back"), msg, lang.L("Allow"), lang.L("Refuse"), func(ok bool) {
-		if ok {
-			p.env.Report(s.TakeBack())
+	move := words.MoveLabel(last, p.env.Notation())
+	if s.Editing() {
+		if err := s.TakeBack(); err != nil {
+			p.env.Report(err)
+			return
 		}
+		p.env.Status.Say(lang.L("{{.Move}} taken back: {{.Keys}} puts it back.", map[string]any{
+			"Move": move, "Keys": p.env.Commands.KeysOf(kit.PutBack)}))
+		return
+	}
+	mover := last.Mover()
+	data := map[string]any{"Opponent": words.PlayerName(g, mover.Other()), "Player": words.PlayerName(g, mover), "Move": move}
+	msg := words.Naming(data, func(data map[string]any) string {
+		return lang.L("{{.Opponent}}, do you allow {{.Player}} to take back {{.Move}}?", data)
 	})
+	p.ask(func() *kit.Asked {
+		return p.env.Dialogs.Ask(lang.L("Take back"), msg, lang.L("Allow"), lang.L("Refuse"), func(ok bool) {
+			if ok {
+				p.env.Report(s.TakeBack())
+			}
+		})
+	})
+}
+
+// putBackRefused says why no move can be put back.
+func (p *Play) putBackRefused() string {
+	if p.env.Session.TakenBack() == nil {
+		return lang.L("No move was taken back.")
+	}
+	return ""
+}
+
+// putBack puts back the last move taken back from the game edited.
+func (p *Play) putBack() {
+	s := p.env.Session
+	if n := s.TakenBack(); s.PutBack() {
+		p.env.Status.Say(lang.L("{{.Move}} put back.", map[string]any{"Move": words.MoveLabel(n, p.env.Notation())}))
+	}
 }
 
 // offerRefused says why the player who has just moved cannot offer a
 // draw.
 func (p *Play) offerRefused() string {
-	if why := p.overRefusal(); why != "" {
+	if why := p.playRefusal(); why != "" {
 		return why
 	}
 	if !p.env.Session.CanOfferDraw() {
@@ -87,6 +120,29 @@ func (p *Play) offerRefused() string {
 func (p *Play) overRefusal() string {
 	if p.env.Session.Game().Status().Over() {
 		return lang.L("The game is over.")
+	}
+	return ""
+}
+
+// playRefusal says why the players cannot act as players now: the game
+// is over, or no one plays it (it is edited).
+func (p *Play) playRefusal() string {
+	if why := p.overRefusal(); why != "" {
+		return why
+	}
+	if p.env.Session.Editing() {
+		return words.NotPlayed(p.env.Commands.Name(kit.PlayOn))
+	}
+	return ""
+}
+
+// playOnRefused says why the game cannot be played on.
+func (p *Play) playOnRefused() string {
+	if why := p.overRefusal(); why != "" {
+		return why
+	}
+	if !p.env.Session.Editing() {
+		return lang.L("The game is being played.")
 	}
 	return ""
 }
@@ -109,10 +165,12 @@ func (p *Play) offerDraw() {
 	by := s.DrawOfferer()
 	msg := lang.L("{{.Player}}, offer a draw to {{.Opponent}}?", map[string]any{
 		"Player": words.PlayerName(g, by), "Opponent": words.PlayerName(g, by.Other())})
-	p.env.Dialogs.Ask(lang.L("Draw offer"), msg, lang.L("Offer a draw"), lang.L("Cancel"), func(ok bool) {
-		if ok {
-			offer()
-		}
+	p.ask(func() *kit.Asked {
+		return p.env.Dialogs.Ask(lang.L("Draw offer"), msg, lang.L("Offer a draw"), lang.L("Cancel"), func(ok bool) {
+			if ok {
+				offer()
+			}
+		})
 	})
 }
 
@@ -126,7 +184,7 @@ func (p *Play) noOffer() string {
 
 // claimRefused says why the side to move cannot claim a draw now.
 func (p *Play) claimRefused() string {
-	if why := p.overRefusal(); why != "" {
+	if why := p.playRefusal(); why != "" {
 		return why
 	}
 	if len(p.env.Session.Game().ClaimableDraws()) == 0 {
@@ -149,10 +207,12 @@ func (p *Play) claimDraw() {
 	}
 	msg := lang.L("{{.Player}} claims a draw by {{.Claim}}.", map[string]any{
 		"Player": words.PlayerName(g, g.Turn()), "Claim": strings.Join(names, ", ")})
-	p.env.Dialogs.Ask(lang.L("Claim a draw?"), msg, lang.L("Claim a draw"), lang.L("Cancel"), func(ok bool) {
-		if ok {
-			p.env.Report(s.ClaimDraw(claims[0]))
-		}
+	p.ask(func() *kit.Asked {
+		return p.env.Dialogs.Ask(lang.L("Claim a draw?"), msg, lang.L("Claim a draw"), lang.L("Cancel"), func(ok bool) {
+			if ok {
+				p.env.Report(s.ClaimDraw(claims[0]))
+			}
+		})
 	})
 }
 
@@ -168,10 +228,12 @@ func (p *Play) askResign() {
 		resign(g.Turn())()
 		return
 	}
-	p.env.Dialogs.Choose(lang.L("Resign"), lang.L("Who resigns? The game ends and the opponent wins."), []kit.Choice{
-		{Label: lang.L("{{.Player}} resigns", map[string]any{"Player": words.PlayerName(g, g.Turn())}), Action: resign(g.Turn())},
-		{Label: lang.L("{{.Player}} resigns", map[string]any{"Player": words.PlayerName(g, g.Turn().Other())}), Action: resign(g.Turn().Other())},
-	}, nil)
+	p.ask(func() *kit.Asked {
+		return p.env.Dialogs.Choose(lang.L("Resign"), lang.L("Who resigns? The game ends and the opponent wins."), []kit.Choice{
+			{Label: lang.L("{{.Player}} resigns", map[string]any{"Player": words.PlayerName(g, g.Turn())}), Action: resign(g.Turn())},
+			{Label: lang.L("{{.Player}} resigns", map[string]any{"Player": words.PlayerName(g, g.Turn().Other())}), Action: resign(g.Turn().Other())},
+		}, nil)
+	})
 }
 
 // pauseRefused says why the clocks cannot be paused or resumed.

@@ -168,7 +168,7 @@ func TestTakeBackFollowsOneRuleAfterEveryEnding(t *testing.T) {
 			t.Errorf("after %s, Take back is disabled", name)
 			continue
 		}
-		h.p.askTakeBack()
+		h.p.takeBack()
 		h.TapButton("Allow")
 		if h.s.Game().Status().Over() || len(h.s.Game().History()) != before-1 {
 			t.Errorf("after %s and a take back: %v, %q (was %d moves)", name, h.s.Game().Status(), h.History(), before)

@@ -40,10 +40,12 @@ func (p *Play) askClaimWithMove(pr *session.Proposal) {
 	r := pr.Claims[0]
 	msg := lang.L("{{.Player}}, this move allows you to claim a draw by {{.Claim}}. Claim a draw with this move?",
 		map[string]any{"Player": words.PlayerName(g, g.Turn()), "Claim": words.Claim(r)})
-	p.env.Dialogs.Choose(lang.L("Claim a draw?"), msg, []kit.Choice{
-		{Label: lang.L("Just play the move"), Action: func() { p.makeMove(pr, game.NoReason) }},
-		{Label: lang.L("Claim a draw"), Action: func() { p.makeMove(pr, r) }, Default: true},
-	}, p.refreshView)
+	p.ask(func() *kit.Asked {
+		return p.env.Dialogs.Choose(lang.L("Claim a draw?"), msg, []kit.Choice{
+			{Label: lang.L("Just play the move"), Action: func() { p.makeMove(pr, game.NoReason) }},
+			{Label: lang.L("Claim a draw"), Action: func() { p.makeMove(pr, r) }, Default: true},
+		}, p.refreshView)
+	})
 }
 
 // makeMove makes a proposal, with a draw claim unless claim is
@@ -91,10 +93,12 @@ func (p *Play) askSideLine(pr *session.Proposal) {
 		msg = lang.L("Start a further side line with this move, or replace the rest of this side line?")
 	}
 	s := p.env.Session
-	p.env.Dialogs.Choose(lang.L("Start a side line or replace the rest?"), msg, []kit.Choice{
-		{Label: lang.L("Replace the rest"), Action: do(s.ReplaceRest)},
-		{Label: lang.L("Start a side line"), Action: do(s.AddSideLine), Default: true},
-	}, p.refreshView)
+	p.ask(func() *kit.Asked {
+		return p.env.Dialogs.Choose(lang.L("Start a side line or replace the rest?"), msg, []kit.Choice{
+			{Label: lang.L("Replace the rest"), Action: do(s.ReplaceRest)},
+			{Label: lang.L("Start a side line"), Action: do(s.AddSideLine), Default: true},
+		}, p.refreshView)
+	})
 }
 
 // illegalDrop says under the move box, in its words, why a piece cannot

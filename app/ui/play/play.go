@@ -40,6 +40,42 @@ type Play struct {
 	// the board, when hasBest.
 	bestMove game.Move
 	hasBest  bool
+	// questions are the questions asked about the game that may still be
+	// on screen.
+	questions []question
+}
+
+// question is a question on screen about the game as it stood when it
+// was asked: a change of the game under it makes it moot.
+type question struct {
+	asked       *kit.Asked
+	game        *game.Game
+	live, shown *game.Node
+	status      game.Status
+}
+
+// ask shows a question about the game as it stands (show shows it); it
+// is withdrawn once the game changes under it (withdrawMoot).
+func (p *Play) ask(show func() *kit.Asked) {
+	s := p.env.Session
+	g := s.Game()
+	p.questions = append(slices.DeleteFunc(p.questions, func(q question) bool { return !q.asked.Open() }),
+		question{asked: show(), game: g, live: g.Live(), shown: s.Shown(), status: g.Status()})
+}
+
+// withdrawMoot withdraws the questions that a change of the game made
+// moot: the game ended (a flag fell) or was replaced, a move was made or
+// taken back, another position is shown. Their Cancel runs.
+func (p *Play) withdrawMoot() {
+	s := p.env.Session
+	g := s.Game()
+	p.questions = slices.DeleteFunc(p.questions, func(q question) bool {
+		if q.game == g && q.live == g.Live() && q.shown == s.Shown() && q.status == g.Status() {
+			return !q.asked.Open()
+		}
+		q.asked.Withdraw()
+		return true
+	})
 }
 
 // view is what the room shows, made again in another language.
@@ -157,9 +193,14 @@ func (p *Play) Follow(ev session.Event) {
 	c := ev.Change
 	if c.Has(session.ViewChanged | session.GameChanged | session.ClocksChanged) {
 		// The game moved on: what the status line said of the last
-		// command is old news.
+		// command is old news, and so is the move box's word on a move
+		// refused.
 		p.env.Status.ClearNotice()
 		p.v.board.CancelSelection()
+		p.withdrawMoot()
+	}
+	if c.Has(session.ViewChanged | session.GameChanged) {
+		p.v.moveBox.suggest()
 	}
 	switch {
 	case c.Has(session.GameChanged):
@@ -247,7 +288,7 @@ func promotionLetters(n game.Notation) map[rune]game.Kind {
 func resultLine(g *game.Game, n game.Notation) string {
 	var text string
 	if st := g.Status(); st.Over() {
-		text = g.Tag("Result") + " · " + words.GameResult(g)
+		text = words.ShortResult(g.Tag("Result")) + " · " + words.GameResult(g)
 	}
 	if node, st, ok := g.LawEnd(); ok {
 		if text != "" {
@@ -319,12 +360,14 @@ func (p *Play) refreshClocks(force bool) {
 	}
 }
 
-// refreshStatus says where the game stands in the status line.
+// refreshStatus says in the status line where the game stands at the
+// position shown.
 func (p *Play) refreshStatus() {
 	s := p.env.Session
 	g := s.Game()
-	text := words.ToMove(g)
+	text := words.ToMove(g, s.Shown())
 	switch {
+	case s.Browsing():
 	case g.Status().Over():
 		text = words.GameResult(g)
 	case s.Waiting():

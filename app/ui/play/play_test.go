@@ -187,7 +187,7 @@ func TestTakeBackRestoresClock(t *testing.T) {
 	h.Clock.Advance(10 * time.Second)
 	h.play("e7e5")
 	h.Clock.Advance(20 * time.Second)
-	h.p.askTakeBack()
+	h.p.takeBack()
 	h.WantDialog("take back 1... e5")
 	h.TapButton("Allow")
 	if h.History() != "e4" {
@@ -201,7 +201,7 @@ func TestTakeBackRestoresClock(t *testing.T) {
 func TestTakeBackRefused(t *testing.T) {
 	h := newHarness(t)
 	h.play("e2e4")
-	h.p.askTakeBack()
+	h.p.takeBack()
 	h.TapButton("Refuse")
 	if h.History() != "e4" {
 		t.Errorf("history = %q", h.History())

@@ -257,14 +257,15 @@ func (r *Report) step(c game.Color, j engine.Judgement) {
 	r.env.Session.Show(moves[i])
 	args := map[string]any{"N": i + 1, "Count": len(moves), "Player": words.OneLine(words.PlayerName(r.game, c)),
 		"Move": words.MoveLabel(moves[i], r.env.Notation())}
-	switch j {
-	case engine.Inaccuracy:
-		r.env.Status.Say(lang.L("Inaccuracy {{.N}} of {{.Count}} by {{.Player}}: {{.Move}}", args))
-	case engine.Mistake:
-		r.env.Status.Say(lang.L("Mistake {{.N}} of {{.Count}} by {{.Player}}: {{.Move}}", args))
-	default:
-		r.env.Status.Say(lang.L("Blunder {{.N}} of {{.Count}} by {{.Player}}: {{.Move}}", args))
-	}
+	r.env.Status.Say(words.Naming(args, func(data map[string]any) string {
+		switch j {
+		case engine.Inaccuracy:
+			return lang.L("Inaccuracy {{.N}} of {{.Count}} by {{.Player}}: {{.Move}}", data)
+		case engine.Mistake:
+			return lang.L("Mistake {{.N}} of {{.Count}} by {{.Player}}: {{.Move}}", data)
+		}
+		return lang.L("Blunder {{.N}} of {{.Count}} by {{.Player}}: {{.Move}}", data)
+	}))
 }
 
 // showMove shows a turning point's move.

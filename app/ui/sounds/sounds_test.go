@@ -1,7 +1,6 @@
 package sounds
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -370,12 +369,10 @@ func TestANewPeriodWarnsAgain(t *testing.T) {
 
 // TestSettingsTab: in both languages, the tab sets every setting at
 // once; "Play sounds" off greys the rest; Test plays a move at the
-// volume set; a player that cannot play says why.
+// volume set.
 func TestSettingsTab(t *testing.T) {
 	uitest.InLanguages(t, func(language words.Language) {
 		h := newHarness(t)
-		problem := "ALSA: no card" + strings.Repeat(", and more", 20)
-		h.p.problem = errors.New(problem)
 		w := test.NewTempWindow(t, h.r.SettingsTab(&kit.Scope{}))
 		w.Resize(fyne.NewSize(600, 500))
 		c := w.Content()
@@ -434,7 +431,55 @@ func TestSettingsTab(t *testing.T) {
 		if !s.Sounds() || on.Checked {
 			t.Errorf("%s: once the tab is closed the command still reaches it: setting %v, box %v", language, s.Sounds(), on.Checked)
 		}
-		said := lang.L("No sound can be played on this computer: {{.Error}}", map[string]any{"Error": problem[:120] + "…"})
-		uitest.MustFind(t, c, "the problem", func(l *widget.Label) bool { return l.Text == said })
+	})
+}
+
+// TestSettingsTabWithoutSound: where no sound can be played, the tab
+// says why in a line of words, in either language, and greys every
+// control, whatever the audio library said.
+func TestSettingsTabWithoutSound(t *testing.T) {
+	said := map[words.Language]map[error]string{
+		words.English: {
+			sound.ErrNoOutput:   "No sound can be played: this computer has no audio output to play them on.",
+			sound.ErrOutputLost: "No sound can be played: the audio output stopped working.",
+			sound.ErrSoundFiles: "No sound can be played: the program's sounds could not be read.",
+		},
+		words.French: {
+			sound.ErrNoOutput:   "Aucun son ne peut être joué\u00a0: cet ordinateur n’a pas de sortie audio pour les jouer.",
+			sound.ErrOutputLost: "Aucun son ne peut être joué\u00a0: la sortie audio a cessé de fonctionner.",
+			sound.ErrSoundFiles: "Aucun son ne peut être joué\u00a0: les sons du programme n’ont pas pu être lus.",
+		},
+	}
+	uitest.InLanguages(t, func(language words.Language) {
+		for kind, want := range said[language] {
+			h := newHarness(t)
+			h.p.problem = fmt.Errorf("%w: oto: ALSA error at snd_pcm_open: \"default\": No such file or directory%s", kind, strings.Repeat(", and more", 20))
+			w := test.NewTempWindow(t, h.r.SettingsTab(&kit.Scope{}))
+			w.Resize(fyne.NewSize(600, 500))
+			var labels []string
+			enabled := 0
+			uitest.Walk(w.Content(), func(o fyne.CanvasObject) {
+				switch x := o.(type) {
+				case *widget.Label:
+					labels = append(labels, x.Text)
+				case *widget.Form: // the form of the volume: its own buttons are hidden
+				case fyne.Disableable:
+					if !x.Disabled() && o.Visible() {
+						enabled++
+					}
+				}
+			})
+			if len(labels) == 0 || labels[0] != want {
+				t.Errorf("%s: the tab says %q first, want %q", language, labels, want)
+			}
+			for _, l := range labels {
+				if strings.Contains(l, "ALSA") || strings.Contains(l, "oto") {
+					t.Errorf("%s: the tab shows the library's words %q", language, l)
+				}
+			}
+			if enabled != 0 {
+				t.Errorf("%s: %d controls enabled with no sound to play", language, enabled)
+			}
+		}
 	})
 }

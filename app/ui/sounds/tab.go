@@ -1,6 +1,7 @@
 package sounds
 
 import (
+	"errors"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -16,7 +17,8 @@ import (
 // SettingsTab is the settings of the sounds, its fields in scope sc:
 // sounds on or off, their volume (with a button to hear it), which events
 // sound, the low-time threshold, and sounds when browsing. Every change
-// applies at once; with sounds off, the rest is greyed.
+// applies at once; with sounds off, the rest is greyed. Where no sound
+// can be played, its first line says why, and all is greyed.
 func (r *Sounds) SettingsTab(sc *kit.Scope) fyne.CanvasObject {
 	s := r.env.Settings
 	var controls []fyne.Disableable
@@ -58,12 +60,14 @@ func (r *Sounds) SettingsTab(sc *kit.Scope) fyne.CanvasObject {
 	browsing := check(lang.L("Sound the moves when browsing a game (the move list, the arrow keys)"),
 		s.SoundsWhenBrowsing, s.SetSoundsWhenBrowsing)
 
+	problem := r.player.Problem()
 	enable := func() {
 		for _, c := range controls {
-			kit.Enable(c, s.Sounds())
+			kit.Enable(c, s.Sounds() && problem == nil)
 		}
 	}
 	on := kit.NewCheck(sc, lang.L("Play sounds"), nil)
+	kit.Enable(on, problem == nil)
 	on.SetChecked(s.Sounds())
 	on.OnChanged = func(v bool) {
 		s.SetSounds(v)
@@ -84,22 +88,24 @@ func (r *Sounds) SettingsTab(sc *kit.Scope) fyne.CanvasObject {
 		events,
 		browsing,
 	)
-	if err := r.player.Problem(); err != nil {
-		box.Add(kit.Wrapped(lang.L("No sound can be played on this computer: {{.Error}}", map[string]any{"Error": shortened(err.Error())})))
+	if problem != nil {
+		said := kit.Wrapped(problemText(problem))
+		said.Importance = widget.WarningImportance
+		box.Objects = append([]fyne.CanvasObject{said}, box.Objects...)
 	}
 	return box
 }
 
-// maxProblem is the most of a problem the tab shows, in characters.
-const maxProblem = 120
-
-// shortened is the start of a problem's text: the audio library says
-// what it tried with every device of the system, which the log keeps.
-func shortened(problem string) string {
-	if r := []rune(problem); len(r) > maxProblem {
-		return string(r[:maxProblem]) + "…"
+// problemText says in a line why no sound can be played: the audio
+// library's own words, which name every device it tried, are in the log.
+func problemText(err error) string {
+	switch {
+	case errors.Is(err, sound.ErrNoOutput):
+		return lang.L("No sound can be played: this computer has no audio output to play them on.")
+	case errors.Is(err, sound.ErrOutputLost):
+		return lang.L("No sound can be played: the audio output stopped working.")
 	}
-	return problem
+	return lang.L("No sound can be played: the program's sounds could not be read.")
 }
 
 // test plays a move at the volume set.

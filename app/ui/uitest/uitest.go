@@ -237,6 +237,14 @@ func (h *Harness) Open(path string) *session.Collection {
 	return c
 }
 
+// OpenText writes text to a file of its own and opens it, as Open does.
+func (h *Harness) OpenText(text string) *session.Collection {
+	h.T.Helper()
+	path := filepath.Join(h.T.TempDir(), "game.pgn")
+	WriteFile(h.T, path, text)
+	return h.Open(path)
+}
+
 // Top is the dialog on top, or nil.
 func (h *Harness) Top() fyne.CanvasObject { return h.Env.Window.Canvas().Overlays().Top() }
 

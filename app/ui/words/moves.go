@@ -76,6 +76,13 @@ func LawEnd(move string, status game.Status) string {
 		map[string]any{"Move": move, "Reason": Result(status)})
 }
 
+// NotPlayed says that no one plays the game on screen, which is edited,
+// and that the command named command gives it back to its players.
+func NotPlayed(command string) string {
+	return lang.L("No one is playing this game: it is being edited. “{{.Command}}” lets its players go on with it.",
+		map[string]any{"Command": command})
+}
+
 // ClocksPaused adds to where the game stands that its clocks are paused.
 func ClocksPaused(status string) string {
 	return lang.L("{{.Status}} — clocks paused", map[string]any{"Status": status})

@@ -27,34 +27,58 @@ func PlayerName(g *game.Game, c game.Color) string {
 	return SideName(c)
 }
 
-// toMoveText says whose move it is, and whether they are in check.
-func ToMove(g *game.Game) string {
-	data := map[string]any{"Player": PlayerName(g, g.Turn())}
-	if PlayerName(g, g.Turn()) == SideName(g.Turn()) {
-		return toMoveUnnamedText(g)
+// ToMove says whose move it is at position n of game g, and whether
+// they are in check; at a position without a legal move, that it is
+// checkmate or stalemate.
+func ToMove(g *game.Game, n *game.Node) string {
+	pos := n.Position()
+	if len(n.Legal()) == 0 {
+		if pos.Check && pos.Turn == game.White {
+			return Result(game.Status{Result: game.BlackWins, Reason: game.Checkmate})
+		} else if pos.Check {
+			return Result(game.Status{Result: game.WhiteWins, Reason: game.Checkmate})
+		}
+		return Result(game.Status{Result: game.Draw, Reason: game.Stalemate})
+	}
+	data := map[string]any{"Player": PlayerName(g, pos.Turn)}
+	if PlayerName(g, pos.Turn) == SideName(pos.Turn) {
+		return toMoveUnnamedText(pos)
 	}
 	switch {
-	case g.Position().Check && g.Turn() == game.White:
+	case pos.Check && pos.Turn == game.White:
 		return lang.L("White to move ({{.Player}}) — check!", data)
-	case g.Position().Check:
+	case pos.Check:
 		return lang.L("Black to move ({{.Player}}) — check!", data)
-	case g.Turn() == game.White:
+	case pos.Turn == game.White:
 		return lang.L("White to move ({{.Player}})", data)
 	}
 	return lang.L("Black to move ({{.Player}})", data)
 }
 
 // toMoveUnnamedText says whose move it is when the players have no names.
-func toMoveUnnamedText(g *game.Game) string {
+func toMoveUnnamedText(pos game.Position) string {
 	switch {
-	case g.Position().Check && g.Turn() == game.White:
+	case pos.Check && pos.Turn == game.White:
 		return lang.L("White to move — check!")
-	case g.Position().Check:
+	case pos.Check:
 		return lang.L("Black to move — check!")
-	case g.Turn() == game.White:
+	case pos.Turn == game.White:
 		return lang.L("White to move")
 	}
 	return lang.L("Black to move")
+}
+
+// ShortResult writes a game's result as the screen shows it, in the
+// header, the move list and the lists of games: "1-0", "0-1", "½-½", ""
+// for a game that goes on. Files keep PGN's "1/2-1/2".
+func ShortResult(result string) string {
+	switch result {
+	case game.Draw:
+		return "½-½"
+	case game.InProgress:
+		return ""
+	}
+	return result
 }
 
 // gameResultText says how g ended, naming the players where the result
@@ -72,7 +96,9 @@ func GameResult(g *game.Game) string {
 		return lang.L("Draw: {{.Player}} ran out of time, but {{.Opponent}} could not checkmate by any series of legal moves",
 			map[string]any{"Player": PlayerName(g, g.Turn()), "Opponent": PlayerName(g, g.Turn().Other())})
 	case named && s.Reason == game.Resignation:
-		return lang.L("{{.Loser}} resigned: {{.Winner}} wins", map[string]any{"Loser": PlayerName(g, winner.Other()), "Winner": PlayerName(g, winner)})
+		return Naming(map[string]any{"Loser": PlayerName(g, winner.Other()), "Winner": PlayerName(g, winner)}, func(data map[string]any) string {
+			return lang.L("{{.Loser}} resigned: {{.Winner}} wins", data)
+		})
 	case named && s.Reason == game.TimeForfeit:
 		return lang.L("{{.Loser}} ran out of time: {{.Winner}} wins", map[string]any{"Loser": PlayerName(g, winner.Other()), "Winner": PlayerName(g, winner)})
 	}
