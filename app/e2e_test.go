@@ -270,7 +270,12 @@ func (e *e2e) build() {
 	}
 }
 
-// startX starts a private Xvfb server.
+// The screen of the test's X server: a laptop's.
+const screenWidth, screenHeight = 1366, 768
+
+// startX starts a private Xvfb server, its screen a laptop's, and a
+// window manager on it (openbox), which frames the windows, gives them
+// the keyboard and maximises them as on a desktop.
 func (e *e2e) startX() {
 	// Displays below 100 are other people's; a lock file without its
 	// socket is a server that the socket listing does not show (another
@@ -288,7 +293,7 @@ func (e *e2e) startX() {
 	// -noreset: by default the server resets when its last client goes
 	// (a program just killed), and a program started at that moment
 	// fails to open the display.
-	x := exec.Command("Xvfb", e.display, "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset")
+	x := exec.Command("Xvfb", e.display, "-screen", "0", fmt.Sprintf("%dx%dx24", screenWidth, screenHeight), "-nolisten", "tcp", "-noreset")
 	xlog := &syncBuffer{}
 	x.Stdout, x.Stderr = xlog, xlog
 	e.t.Cleanup(func() {
@@ -308,6 +313,23 @@ func (e *e2e) startX() {
 	e.t.Cleanup(func() { x.Process.Kill(); <-ended })
 	e.waitFor("Xvfb", func() bool {
 		return exec.Command("xdotool", "-v").Run() == nil && e.x("xdotool", "getmouselocation") == nil
+	})
+	wm := exec.Command("openbox", "--sm-disable")
+	wm.Env = append(os.Environ(), "DISPLAY="+e.display, "HOME="+e.t.TempDir())
+	wm.Stdout, wm.Stderr = xlog, xlog
+	if err := wm.Start(); err != nil {
+		e.t.Fatalf("openbox (make test installs it): %v", err)
+	}
+	wmEnded := make(chan struct{})
+	go func() { wm.Wait(); close(wmEnded) }()
+	e.t.Cleanup(func() { wm.Process.Kill(); <-wmEnded })
+	// The window manager has the screen once it names itself on the root
+	// window.
+	e.waitFor("openbox", func() bool {
+		cmd := exec.Command("xprop", "-root", "_NET_SUPPORTING_WM_CHECK")
+		cmd.Env = append(os.Environ(), "DISPLAY="+e.display)
+		out, err := cmd.Output()
+		return err == nil && strings.Contains(string(out), "window id")
 	})
 }
 
@@ -359,6 +381,12 @@ func (e *e2e) start(home, language string, args ...string) *process {
 			e.t.Fatalf("the program ended before showing its window:\n%s", p.log.String())
 		}
 		return false
+	})
+	// The window manager placed it: it goes to the screen's top left
+	// corner, its title above the screen, where the steps find its menus.
+	win := e.mainWindow(p)
+	e.waitFor("the window at the top left corner", func() bool {
+		return e.x("xdotool", "windowmove", win, "0", "0") == nil && e.geometry(win).Min == image.Point{}
 	})
 	return p
 }
