@@ -384,11 +384,22 @@ func (e *e2e) start(home, language string, args ...string) *process {
 	})
 	// The window manager placed it: it goes to the screen's top left
 	// corner, its title above the screen, where the steps find its menus.
+	// Moved before the window manager placed it, once shown, the window
+	// would go back where the manager puts new windows.
 	win := e.mainWindow(p)
+	e.waitFor("the window shown", func() bool { return e.viewable(win) })
 	e.waitFor("the window at the top left corner", func() bool {
 		return e.x("xdotool", "windowmove", win, "0", "0") == nil && e.geometry(win).Min == image.Point{}
 	})
 	return p
+}
+
+// viewable reports whether the window win is shown on the screen.
+func (e *e2e) viewable(win string) bool {
+	cmd := exec.Command("xwininfo", "-id", win)
+	cmd.Env = append(os.Environ(), "DISPLAY="+e.display)
+	out, err := cmd.Output()
+	return err == nil && strings.Contains(string(out), "IsViewable")
 }
 
 // waitFor polls cond for up to a minute (a loaded machine starts a

@@ -113,12 +113,16 @@ const minBoard = 8 * 24
 // beside the board; keptListRows how many it keeps before the study area
 // takes more than it strictly needs; roomyListRows how many it keeps
 // before the header takes a second line and the opening's name a row of
-// its own; studyRows how many rows high the study area is at the least.
+// its own; studyRows how many rows high the study area is at the least
+// (the graph with the report's players, accuracy and average loss; the
+// tree's headings and first moves); treeRows how many rows of moves the
+// tree's table shows at the least.
 const (
 	minListRows   = 3
 	keptListRows  = 8
 	roomyListRows = 18
-	studyRows     = 4
+	studyRows     = 6
+	treeRows      = 4
 )
 
 // preferredColumn is the width of the column of the moves when the study
@@ -199,26 +203,49 @@ func (l *windowLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(w, h)
 }
 
-// tallRows are the heights of the two rows under the board in a tall
-// window: the clocks' row and the buttons' row.
-func (l *windowLayout) tallRows(objects []fyne.CanvasObject) (clocks, buttons float32) {
-	clocks = max(l.play.ClockSize(true).Height, l.rowHeight())
+// tallPlan is how the rest goes under the board in a window taller
+// than wide: a row of the clocks, with the move list (or, with room
+// under them, the header) between them when they leave it the width; at
+// the bottom, the buttons that step through the game, the move box and
+// the play buttons, on two rows when one cannot hold them.
+type tallPlan struct {
+	// clocks and buttons are the rows' heights, clockW a clock's width.
+	clocks, buttons, clockW float32
+	// middle: the clocks leave room between them; twoRows: the move box
+	// has a row of its own, over the buttons.
+	middle, twoRows bool
+}
+
+// planTall plans the rest under the board of a window w wide.
+func (l *windowLayout) planTall(objects []fyne.CanvasObject, w float32) tallPlan {
+	p := pad()
+	pl := tallPlan{clocks: max(l.play.ClockSize(true).Height, l.rowHeight()), clockW: l.play.ClockSize(true).Width}
 	for _, i := range []int{objNav, objMoveBox, objCompactActions} {
-		buttons = max(buttons, objects[i].MinSize().Height)
+		pl.buttons = max(pl.buttons, objects[i].MinSize().Height)
 	}
-	return clocks, buttons
+	pl.middle = w-2*pl.clockW-2*p >= objects[objMoves].MinSize().Width
+	if !pl.middle {
+		pl.clockW = (w - p) / 2
+	}
+	pl.twoRows = w < objects[objNav].MinSize().Width+objects[objCompactActions].MinSize().Width+minMoveBox+2*p
+	return pl
 }
 
-// tallWidth is the narrowest a tall window gets: two clocks beside the
-// move list's two moves, and the buttons' row.
-func (l *windowLayout) tallWidth(objects []fyne.CanvasObject) float32 {
-	clock := l.play.ClockSize(true).Width
-	clocks := 2*clock + objects[objMoves].MinSize().Width + 2*pad()
-	buttons := objects[objNav].MinSize().Width + objects[objCompactActions].MinSize().Width + minMoveBox + 2*pad()
-	return max(clocks, buttons)
+// least is the height the rest needs under the board: the clocks' row,
+// a row of moves (between the clocks, or under them), the buttons' rows.
+func (pl tallPlan) least(row float32) float32 {
+	h := pl.clocks + pad() + pl.buttons
+	if pl.twoRows {
+		h += pl.buttons + pad()
+	}
+	if !pl.middle {
+		h += row + pad()
+	}
+	return h
 }
 
-// minMoveBox is the narrowest the move box gets in a tall window.
+// minMoveBox is the narrowest the move box gets beside the buttons under
+// the board.
 const minMoveBox = 120
 
 // Layout chooses the shape that gives the board the more room and lays
@@ -228,15 +255,15 @@ func (l *windowLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	l.study.follow()
 	studying := l.study.shown()
 	side := min(size.Height, size.Width-bar-pad()-l.columnWidth(objects))
-	clocks, buttons := l.tallRows(objects)
-	below := clocks + pad() + buttons
+	plan := l.planTall(objects, size.Width)
+	below := plan.least(l.rowHeight())
 	if studying {
 		below += l.study.least() + pad()
 	}
 	tall := min(size.Width-bar, size.Height-below)
-	l.tall = size.Width >= l.tallWidth(objects) && tall > side
+	l.tall = tall > side
 	if l.tall {
-		l.layoutTall(objects, size, max(tall, minBoard))
+		l.layoutTall(objects, size, max(tall, minBoard), plan)
 		return
 	}
 	side = max(side, minBoard)
@@ -436,51 +463,58 @@ func (l *windowLayout) placeActions(objects []fyne.CanvasObject, x, y, w float32
 }
 
 // layoutTall lays a window taller than wide out: the board, a square of
-// side side, on top, and the rest under it.
-func (l *windowLayout) layoutTall(objects []fyne.CanvasObject, size fyne.Size, side float32) {
+// side side, on top, and the rest under it as planned.
+func (l *windowLayout) layoutTall(objects []fyne.CanvasObject, size fyne.Size, side float32, pl tallPlan) {
 	p := pad()
 	l.wide = false
 	l.setCompact(true)
 	l.header.SetCompact(true)
 	l.placeBoard(objects, fyne.NewPos(0, 0), fyne.NewSize(size.Width, side), side)
-	clocks, buttons := l.tallRows(objects)
-	clockW := l.play.ClockSize(true).Width
 	top := side // the board's coordinates keep it apart
 
-	// The buttons' row at the bottom: the steps through the game, the
-	// move box, the play buttons.
-	yb := size.Height - buttons
+	// The buttons at the bottom: the steps through the game, the move
+	// box between them and the play buttons, or over both.
+	y := size.Height - pl.buttons
 	nav := objects[objNav].MinSize().Width
 	acts := objects[objCompactActions].MinSize().Width
-	place(objects[objNav], 0, yb, nav, buttons)
-	place(objects[objMoveBox], nav+p, yb, size.Width-nav-acts-2*p, buttons)
+	place(objects[objNav], 0, y, nav, pl.buttons)
 	objects[objActions].Hide()
-	objects[objCompactActions].Show()
-	place(objects[objCompactActions], size.Width-acts, yb, acts, buttons)
+	place(objects[objCompactActions], size.Width-acts, y, acts, pl.buttons)
+	if pl.twoRows {
+		y -= pl.buttons + p
+		place(objects[objMoveBox], 0, y, size.Width, pl.buttons)
+	} else {
+		place(objects[objMoveBox], nav+p, y, size.Width-nav-acts-2*p, pl.buttons)
+	}
+	bottom := y - p
 
 	// The clocks' row at the top, the header between the clocks; in a
-	// window too short for a row of moves between the two rows, the
-	// move list takes the header's place.
-	place(objects[objTopClock], 0, top, clockW, clocks)
-	place(objects[objBottomClock], size.Width-clockW, top, clockW, clocks)
-	middleX, middleW := clockW+p, size.Width-2*clockW-2*p
-	rest := yb - p - (top + clocks + p)
+	// window too short for a row of moves under them, the move list
+	// takes the header's place.
+	place(objects[objTopClock], 0, top, pl.clockW, pl.clocks)
+	place(objects[objBottomClock], size.Width-pl.clockW, top, pl.clockW, pl.clocks)
+	middleX, middleW := pl.clockW+p, size.Width-2*pl.clockW-2*p
+	y = top + pl.clocks + p
+	rest := bottom - y
 	studying := l.study.shown()
-	y := top + clocks + p
-	if least := l.study.least(); rest-least-p < l.rowHeight() && studying || rest < l.rowHeight() {
+	if least := l.study.least(); pl.middle && (rest < l.rowHeight() || studying && rest-least-p < l.rowHeight()) {
 		hide(objects[objHeader])
 		hide(objects[objOpening])
-		place(objects[objMoves], middleX, top, middleW, clocks)
+		place(objects[objMoves], middleX, top, middleW, pl.clocks)
 		if studying {
 			place(objects[objStudy], 0, y, size.Width, rest)
 		} else {
 			hide(objects[objStudy])
 		}
-		l.cover(objects[objBanner], middleX, top, middleW, clocks)
-		l.cover(objects[objHint], middleX, top, middleW, clocks)
+		l.cover(objects[objBanner], middleX, top, middleW, pl.clocks)
+		l.cover(objects[objHint], middleX, top, middleW, pl.clocks)
 		return
 	}
-	place(objects[objHeader], middleX, top, middleW, clocks)
+	if pl.middle {
+		place(objects[objHeader], middleX, top, middleW, pl.clocks)
+	} else {
+		hide(objects[objHeader])
+	}
 	// The opening's name has a row under the move list when the list
 	// keeps its rows all the same.
 	opening := objects[objOpening].MinSize().Height
@@ -559,7 +593,7 @@ func newStudyArea(ap analysis.Parts, report, tree fyne.CanvasObject, rowHeight f
 		{content: engine, shown: func() bool {
 			return ap.Running.Visible() || ap.Panel.Visible() || ap.Graph.Visible() || report.Visible()
 		}},
-		{content: tree, shown: tree.Visible, rows: studyRows},
+		{content: tree, shown: tree.Visible, rows: treeRows},
 	}
 	s.tabs = container.NewHBox()
 	var objects []fyne.CanvasObject
@@ -591,8 +625,10 @@ func (a *atLeast) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	objects[0].Resize(size)
 }
 
-// follow takes in which panels are shown: a panel just shown is chosen.
+// follow takes in which panels are shown: a panel just shown is chosen,
+// and the tab of the panel chosen stands out.
 func (s *studyArea) follow() {
+	was := s.chosen
 	for _, p := range s.panels {
 		now := p.shown()
 		if now && !p.was {
@@ -600,14 +636,16 @@ func (s *studyArea) follow() {
 		}
 		p.was = now
 	}
-	if s.chosen == nil || !s.chosen.was {
+	if s.chosen != nil && !s.chosen.was {
 		s.chosen = nil
-		for _, p := range s.panels {
-			if p.was {
-				s.chosen = p
-				break
-			}
+	}
+	for _, p := range s.panels {
+		if s.chosen == nil && p.was {
+			s.chosen = p
 		}
+	}
+	if s.chosen == was {
+		return
 	}
 	for _, p := range s.panels {
 		p.tab.Importance = widget.MediumImportance
@@ -620,7 +658,7 @@ func (s *studyArea) follow() {
 
 // choose shows panel p (its tab was clicked).
 func (s *studyArea) choose(p *studyPanel) {
-	s.chosen = p
+	p.was = false // taken as just shown, which chooses it
 	s.follow()
 	s.Layout(s.box.Objects, s.box.Size())
 }
@@ -647,13 +685,13 @@ func (s *studyArea) tabsHeight() float32 {
 	return s.tabs.MinSize().Height + pad()
 }
 
-// least is the height the area strictly needs: the tabs, and the chosen
-// panel whole or a few rows of it.
+// least is the height the area strictly needs: the chosen panel whole,
+// or a few rows of the area, with the tabs.
 func (s *studyArea) least() float32 {
 	if s.chosen == nil {
 		return 0
 	}
-	return s.tabsHeight() + min(s.chosen.scroll.Content.MinSize().Height, studyRows*s.rowHeight)
+	return min(s.want(), max(studyRows*s.rowHeight, s.tabsHeight()+s.rowHeight))
 }
 
 // want is the height the area needs to show its chosen panel whole.

@@ -527,6 +527,13 @@ func TestATallWindowPutsThePanelUnderTheBoard(t *testing.T) {
 		t.Errorf("a tall window with room: header %v, opening %v, %.1f rows", onScreen(h.object(objHeader)), onScreen(h.object(objOpening)), h.listRows())
 	}
 	h.checkNothingClipped("a taller window")
+	// Narrower, the clocks share their row and the move box has a row of
+	// its own: the board still takes the width.
+	h.resize(480, 900)
+	if _, size := h.boardPlace(); !h.layout().tall || size.Width < 460 {
+		t.Errorf("at 480×900 the board is %v, tall %v", size, h.layout().tall)
+	}
+	h.checkNothingClipped("a narrow tall window")
 }
 
 // TestTheButtonsAreIconsWithTheirNamesWhereTheyDoNotFit: the play
