@@ -370,6 +370,13 @@ func (e *e2e) start(home, language string, args ...string) *process {
 		if e.t.Failed() {
 			e.t.Logf("output of echiquier %v:\n%s", args, p.log.String())
 		}
+		// A step that failed before it killed its program: the program's
+		// window would cover the next steps' (the window manager puts
+		// new windows beside it).
+		if p.cmd.ProcessState == nil {
+			p.cmd.Process.Kill()
+			p.cmd.Wait()
+		}
 	})
 	// This process's window: one of a program just killed may linger.
 	pid := fmt.Sprint(p.cmd.Process.Pid)
@@ -384,12 +391,19 @@ func (e *e2e) start(home, language string, args ...string) *process {
 	})
 	// The window manager placed it: it goes to the screen's top left
 	// corner, its title above the screen, where the steps find its menus.
-	// Moved before the window manager placed it, once shown, the window
-	// would go back where the manager puts new windows.
+	// The window manager places a window as it is shown, which may be
+	// after the program's first frame: it is moved until it stays.
 	win := e.mainWindow(p)
 	e.waitFor("the window shown", func() bool { return e.viewable(win) })
+	stayed := 0
 	e.waitFor("the window at the top left corner", func() bool {
-		return e.x("xdotool", "windowmove", win, "0", "0") == nil && e.geometry(win).Min == image.Point{}
+		if e.geometry(win).Min != (image.Point{}) {
+			stayed = 0
+			e.x("xdotool", "windowmove", win, "0", "0")
+			return false
+		}
+		stayed++
+		return stayed >= 10 // a second
 	})
 	return p
 }
