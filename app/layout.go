@@ -54,6 +54,7 @@ func (a *App) build() {
 	tips := newTips()
 	env.Keys.Hint = tips.show
 	env.Relayout = func() {
+		tips.show(nil, "") // its button may have moved, or gone
 		study.follow()
 		for _, c := range []*fyne.Container{main, study.box} {
 			c.Layout.Layout(c.Objects, c.Size())
@@ -411,8 +412,8 @@ func (l *windowLayout) hintHeight(o fyne.CanvasObject, width float32) float32 {
 	return o.MinSize().Height
 }
 
-// cover draws o, shown, over the area at x, y (w×h, the move list), at
-// its own height; a hidden o is put out of the way.
+// cover draws o, when shown, over the area at x, y (w×h, the move list),
+// at its own height.
 func (l *windowLayout) cover(o fyne.CanvasObject, x, y, w, h float32) {
 	if o.Visible() {
 		place(o, x, y, w, min(l.hintHeight(o, w), h))
@@ -422,8 +423,8 @@ func (l *windowLayout) cover(o fyne.CanvasObject, x, y, w, h float32) {
 // share shares the height rest between the move list and, when
 // studying, the study area: the list's few rows first, then what the
 // study area strictly needs, then the list's kept rows, then what the
-// study area wants whole, then the rest to the list. The list takes no
-// more than its rows.
+// study area wants whole, then the rest to the list. The list keeps
+// no more than its rows while the study area wants more.
 func (l *windowLayout) share(rest float32, studying bool) (list, study float32) {
 	if !studying {
 		return max(rest, 0), 0
