@@ -32,6 +32,10 @@ BUILD_PKGS += libasound2-dev pkg-config
 # an independent PGN checker, a chess engine (app/engine's tests), the X
 # clipboard (xclip), an SVG renderer (app/diagram's SVG against its PNG).
 TEST_PKGS  := xvfb xdotool imagemagick pgn-extract stockfish xclip librsvg2-bin
+# ... and a window manager on the virtual screen, as on a desktop
+# (openbox: frames, focus, a double click on a title maximises), with
+# xwininfo and xprop (x11-utils) to find where it put the windows.
+TEST_PKGS  += openbox x11-utils
 # ... and tesseract-ocr, which reads the window's words and clocks off the
 # end-to-end test's screenshots, as a person would (its English model
 # reads the French words the test looks for: no tesseract-ocr-fra).

@@ -61,8 +61,8 @@ type App struct {
 	// closeSound ends the sound player the app opened; nil when it was
 	// given one.
 	closeSound func()
-	// side is the side panel, as last laid out.
-	side *fyne.Container
+	// main is what the window lays out above the status line.
+	main *fyne.Container
 
 	// The rooms.
 	play     *play.Play

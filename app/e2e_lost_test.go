@@ -81,10 +81,10 @@ func (e *e2e) nothingLost(language string) {
 	e.keys("ctrl+e")
 	e.waitDialog(board, true, shot("comment"))
 	e.typeText("KeptSafe")
-	// The dialog's Save, not the Save… of the strip above the board,
+	// The dialog's Save, not the Save… of the banner over the move list,
 	// which tesseract reads as "Save" too.
 	below := e.geometry(win)
-	below.Min.Y += 100
+	below.Min.Y += 200
 	e.clickWordIn(below, word("Save", "Enregistrer"), shot("comment-typed"))
 	e.waitDialog(board, false, shot("commented"))
 	e.autosaveHolds(home, "1. f3 e5 2. g4 Qh4#", "")

@@ -277,7 +277,12 @@ func (e *e2e) build() {
 	}
 }
 
-// startX starts a private Xvfb server.
+// The screen of the test's X server: a laptop's.
+const screenWidth, screenHeight = 1366, 768
+
+// startX starts a private Xvfb server, its screen a laptop's, and a
+// window manager on it (openbox), which frames the windows, gives them
+// the keyboard and maximises them as on a desktop.
 func (e *e2e) startX() {
 	// Displays below 100 are other people's; a lock file without its
 	// socket is a server that the socket listing does not show (another
@@ -295,7 +300,7 @@ func (e *e2e) startX() {
 	// -noreset: by default the server resets when its last client goes
 	// (a program just killed), and a program started at that moment
 	// fails to open the display.
-	x := exec.Command("Xvfb", e.display, "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset")
+	x := exec.Command("Xvfb", e.display, "-screen", "0", fmt.Sprintf("%dx%dx24", screenWidth, screenHeight), "-nolisten", "tcp", "-noreset")
 	xlog := &syncBuffer{}
 	x.Stdout, x.Stderr = xlog, xlog
 	e.t.Cleanup(func() {
@@ -315,6 +320,23 @@ func (e *e2e) startX() {
 	e.t.Cleanup(func() { x.Process.Kill(); <-ended })
 	e.waitFor("Xvfb", func() bool {
 		return exec.Command("xdotool", "-v").Run() == nil && e.x("xdotool", "getmouselocation") == nil
+	})
+	wm := exec.Command("openbox", "--sm-disable")
+	wm.Env = append(os.Environ(), "DISPLAY="+e.display, "HOME="+e.t.TempDir())
+	wm.Stdout, wm.Stderr = xlog, xlog
+	if err := wm.Start(); err != nil {
+		e.t.Fatalf("openbox (make test installs it): %v", err)
+	}
+	wmEnded := make(chan struct{})
+	go func() { wm.Wait(); close(wmEnded) }()
+	e.t.Cleanup(func() { wm.Process.Kill(); <-wmEnded })
+	// The window manager has the screen once it names itself on the root
+	// window.
+	e.waitFor("openbox", func() bool {
+		cmd := exec.Command("xprop", "-root", "_NET_SUPPORTING_WM_CHECK")
+		cmd.Env = append(os.Environ(), "DISPLAY="+e.display)
+		out, err := cmd.Output()
+		return err == nil && strings.Contains(string(out), "window id")
 	})
 }
 
@@ -355,6 +377,13 @@ func (e *e2e) start(home, language string, args ...string) *process {
 		if e.t.Failed() {
 			e.t.Logf("output of echiquier %v:\n%s", args, p.log.String())
 		}
+		// A step that failed before it killed its program: the program's
+		// window would cover the next steps' (the window manager puts
+		// new windows beside it).
+		if p.cmd.ProcessState == nil {
+			p.cmd.Process.Kill()
+			p.cmd.Wait()
+		}
 	})
 	// This process's window: one of a program just killed may linger.
 	pid := fmt.Sprint(p.cmd.Process.Pid)
@@ -367,7 +396,31 @@ func (e *e2e) start(home, language string, args ...string) *process {
 		}
 		return false
 	})
+	// The window manager placed it: it goes to the screen's top left
+	// corner, its title above the screen, where the steps find its menus.
+	// The window manager places a window as it is shown, which may be
+	// after the program's first frame: it is moved until it stays.
+	win := e.mainWindow(p)
+	e.waitFor("the window shown", func() bool { return e.viewable(win) })
+	stayed := 0
+	e.waitFor("the window at the top left corner", func() bool {
+		if e.geometry(win).Min != (image.Point{}) {
+			stayed = 0
+			e.x("xdotool", "windowmove", win, "0", "0")
+			return false
+		}
+		stayed++
+		return stayed >= 10 // a second
+	})
 	return p
+}
+
+// viewable reports whether the window win is shown on the screen.
+func (e *e2e) viewable(win string) bool {
+	cmd := exec.Command("xwininfo", "-id", win)
+	cmd.Env = append(os.Environ(), "DISPLAY="+e.display)
+	out, err := cmd.Output()
+	return err == nil && strings.Contains(string(out), "IsViewable")
 }
 
 // waitFor polls cond for up to a minute (a loaded machine starts a

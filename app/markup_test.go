@@ -14,7 +14,7 @@ import (
 // navButton is the button under the move list that shows icon.
 func (h *harness) navButton(icon fyne.Resource) *kit.Button {
 	h.t.Helper()
-	return uitest.MustFind(h.t, h.app.side.Objects[sideOpening], "button "+icon.Name(), func(b *kit.Button) bool {
+	return uitest.MustFind(h.t, h.object(objNav), "button "+icon.Name(), func(b *kit.Button) bool {
 		return b.Icon != nil && b.Icon.Name() == icon.Name()
 	})
 }
@@ -87,30 +87,31 @@ func TestTheEditMenuSetsSymbols(t *testing.T) {
 	}
 }
 
-// TestTheOpeningKeepsItsLineWhereThereIsHeight: in a narrow window with
-// height to spare (half a laptop's screen), the buttons under the move
-// list have a row of their own and the opening's name the whole width;
-// in a small window they share its line. Beside the buttons, in a
-// narrow panel, the name showed as "…".
+// TestTheOpeningKeepsItsLineWhereThereIsHeight: in a window with height
+// to spare, the opening's name has a row of its own, the whole width,
+// under the buttons that step through the game beside the board, or
+// under the move list under the board; in a smaller window it shares
+// their line, or (under the board, the window short) has no room. Beside
+// the buttons, in a narrow panel, the name showed as "…".
 func TestTheOpeningKeepsItsLineWhereThereIsHeight(t *testing.T) {
 	h := newHarness(t)
 	h.play("e2e4 e7e5")
-	opening := h.app.side.Objects[sideOpening].(*fyne.Container)
+	opening, nav := h.object(objOpening), h.object(objNav)
 	for _, c := range []struct {
-		size    fyne.Size
-		stacked bool
-	}{{fyne.NewSize(683, 740), true}, {fyne.NewSize(1040, 720), true}, {fyne.NewSize(640, 480), false}} {
-		h.win().Resize(c.size)
-		h.app.env.Relayout()
-		label, nav := opening.Objects[0], opening.Objects[1]
-		_, ls := h.place(label)
-		lp, _ := h.place(label)
-		np, ns := h.place(nav)
-		if stacked := np.Y+ns.Height <= lp.Y; stacked != c.stacked {
-			t.Errorf("%v: the buttons above the opening: %v, want %v", c.size, stacked, c.stacked)
+		size          fyne.Size
+		shown, wholly bool
+	}{{fyne.NewSize(1400, 1000), true, true}, {fyne.NewSize(683, 1100), true, true}, {laptop, true, false}, {small, true, false}, {halfScreen, false, false}} {
+		h.resize(c.size.Width, c.size.Height)
+		op, os := h.place(opening)
+		np, _ := h.place(nav)
+		if onScreen(opening) != c.shown {
+			t.Errorf("%v: the opening shown: %v, want %v", c.size, onScreen(opening), c.shown)
 		}
-		if c.stacked && ls.Width+0.5 < opening.Size().Width {
-			t.Errorf("%v: the opening is %v wide in a row of %v", c.size, ls.Width, opening.Size().Width)
+		if c.shown && c.wholly && (os.Width+0.5 < h.moves().Size().Width || np.Y >= op.Y && !h.layout().tall) {
+			t.Errorf("%v: the opening at %v is %v wide, under the buttons at %v", c.size, op, os.Width, np)
+		}
+		if c.shown && !c.wholly && (op.Y != np.Y || os.Width+0.5 >= h.moves().Size().Width) {
+			t.Errorf("%v: the opening at %v (%v wide) is not beside the buttons at %v", c.size, op, os.Width, np)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -228,10 +229,12 @@ func TestTheSettingsGoToTheStoreGiven(t *testing.T) {
 	}
 }
 
-// TestTheSidePanelFitsItsWidthInEveryLanguage: at its normal width the
-// side panel shows all it holds, in every language. In French the
-// buttons' words made it wider than its place: it scrolled sideways and
-// cut the clocks ("9:5").
+// TestTheSidePanelFitsItsWidthInEveryLanguage: the column beside the
+// board needs no more than its width when the study area has a column of
+// its own, and the window no more than 640 px, in every language; the
+// play buttons show their names only where they fit. In French the
+// buttons' words made the panel wider than its place: it scrolled
+// sideways and cut the clocks ("9:5").
 func TestTheSidePanelFitsItsWidthInEveryLanguage(t *testing.T) {
 	h := newHarness(t)
 	t.Cleanup(func() { h.app.locale.Use("") })
@@ -243,11 +246,16 @@ func TestTheSidePanelFitsItsWidthInEveryLanguage(t *testing.T) {
 		h.app.env.Settings.SetLanguage(language)
 		h.app.LanguageChanged()
 		h.app.env.Commands.Run(kit.Pause) // the longer of the button's two words
-		if w := h.app.side.MinSize().Width; w > panelWidth {
-			t.Errorf("in %s the compact side panel needs %v px, more than its %v", language, w, panelWidth)
+		l := h.layout()
+		if w := l.columnWidth(h.app.main.Objects); w > preferredColumn {
+			t.Errorf("in %s the column beside the board needs %v px, more than its %v", language, w, preferredColumn)
 		}
-		if w := h.app.side.Layout.(*sideLayout).need(h.app.side.Objects, false).Width; w > panelWidth {
-			t.Errorf("in %s the side panel needs %v px, more than its %v", language, w, panelWidth)
+		if w := h.win().Content().MinSize().Width; w > 640 {
+			t.Errorf("in %s the window needs %v px", language, w)
+		}
+		for _, size := range []fyne.Size{laptop, {Width: 2400, Height: 1000}} {
+			h.resize(size.Width, size.Height)
+			h.checkNothingClipped(fmt.Sprintf("%s, %v", language, size))
 		}
 	}
 }

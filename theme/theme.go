@@ -15,8 +15,9 @@ const (
 	ColorNameClockRunning fyne.ThemeColorName = "echiquierClockRunning"
 	// ColorNameClockLow is the digits of a clock low on time.
 	ColorNameClockLow fyne.ThemeColorName = "echiquierClockLow"
-	// ColorNameBrowsing is the tint of the strip above the board that says
-	// a past position is shown, or how the game ended.
+	// ColorNameBrowsing is the tint of the banner that says a past
+	// position is shown, or how the game ended, and of the clocks of a
+	// past position.
 	ColorNameBrowsing fyne.ThemeColorName = "echiquierBrowsing"
 )
 

@@ -27,13 +27,14 @@ const (
 	compactDigitsScale = 1.5
 )
 
-// ClockFace shows one player's clock: a marker of the player's colour,
-// the name, the time left in large digits and, below them, a line for
-// the delay and the moves to the next time control. Change its fields and
-// call Refresh; a refresh only updates texts and colours, so the app may
-// call it several times a second. Its size depends on none of the fields
-// but Untimed: a long name is cut short with "…", and the line below the
-// digits is there, empty, when nothing is to be said.
+// ClockFace shows one player's clock on one line: a marker of the
+// player's colour and the name on the left, the time left in large
+// digits on the right; under the name, smaller, the delay and the moves
+// to the next time control while there is something to say. Change its
+// fields and call Refresh; a refresh only updates texts and colours, so
+// the app may call it several times a second. Its size depends on none
+// of the fields but Untimed and Compact: a long name is cut short with
+// "…".
 type ClockFace struct {
 	widget.BaseWidget
 
@@ -50,6 +51,11 @@ type ClockFace struct {
 	ToMove bool
 	// Paused shows a pause sign: the game's clocks are stopped.
 	Paused bool
+	// Recorded says that Remaining is the time the game's record gives
+	// at a past position, not the clock of the game being played: the
+	// face is tinted as the strip of a past position, with a clock mark
+	// beside the digits.
+	Recorded bool
 	// Untimed shows only the name: the game has no clock.
 	Untimed bool
 	// LowTime is the time left below which the digits turn to the
@@ -67,9 +73,8 @@ type ClockFace struct {
 	// before the next time control of a multi-stage time control; zero
 	// shows nothing.
 	MovesToControl int
-	// Compact shows the face on one line, for a small window: the name,
-	// then the time in smaller digits; the line below them (the delay,
-	// the moves to the control) takes the name's place while it has
+	// Compact shows smaller digits, for a small window, and the delay
+	// and the moves to the control in the name's place while they have
 	// something to say.
 	Compact bool
 }
@@ -85,19 +90,22 @@ func NewClockFace(c game.Color) *ClockFace {
 func (f *ClockFace) CreateRenderer() fyne.WidgetRenderer {
 	f.ExtendBaseWidget(f)
 	r := &clockRenderer{
-		face:   f,
-		bg:     canvas.NewRectangle(color.Transparent),
-		marker: canvas.NewCircle(color.Transparent),
-		name:   canvas.NewText("", color.Transparent),
-		digits: canvas.NewText("", color.Transparent),
-		info:   canvas.NewText("", color.Transparent),
-		pause:  canvas.NewImageFromResource(fynetheme.MediaPauseIcon()),
+		face:     f,
+		bg:       canvas.NewRectangle(color.Transparent),
+		tint:     canvas.NewRectangle(color.Transparent),
+		marker:   canvas.NewCircle(color.Transparent),
+		name:     canvas.NewText("", color.Transparent),
+		digits:   canvas.NewText("", color.Transparent),
+		info:     canvas.NewText("", color.Transparent),
+		pause:    canvas.NewImageFromResource(fynetheme.MediaPauseIcon()),
+		recorded: canvas.NewImageFromResource(fynetheme.HistoryIcon()),
 	}
 	r.marker.StrokeWidth = 1
 	r.digits.Alignment = fyne.TextAlignTrailing
 	r.digits.TextStyle = fyne.TextStyle{Monospace: true}
 	r.pause.FillMode = canvas.ImageFillContain
-	r.objects = []fyne.CanvasObject{r.bg, r.marker, r.name, r.pause, r.digits, r.info}
+	r.recorded.FillMode = canvas.ImageFillContain
+	r.objects = []fyne.CanvasObject{r.bg, r.tint, r.marker, r.name, r.pause, r.recorded, r.digits, r.info}
 	r.Refresh()
 	return r
 }
@@ -163,18 +171,21 @@ func FormatClock(d time.Duration) string {
 // clockRenderer draws a ClockFace. Its objects are made once; Refresh
 // only changes their texts, colours and visibility.
 //
-//	● Name
-//	⏸       4:59
-//	Delay 4.3 · 12 moves to time control
+//	● Name                          ⏸ 4:59
+//	  Delay 4.3 · 12 moves to time control
 type clockRenderer struct {
-	face    *ClockFace
-	bg      *canvas.Rectangle
-	marker  *canvas.Circle
-	name    *canvas.Text
-	digits  *canvas.Text
-	info    *canvas.Text
-	pause   *canvas.Image
-	objects []fyne.CanvasObject
+	face *ClockFace
+	// bg is the face's background, tint the colour of a past position
+	// over it.
+	bg, tint *canvas.Rectangle
+	marker   *canvas.Circle
+	name     *canvas.Text
+	digits   *canvas.Text
+	info     *canvas.Text
+	// pause and recorded are the marks beside the digits: the clocks
+	// stopped, the time of a past position.
+	pause, recorded *canvas.Image
+	objects         []fyne.CanvasObject
 
 	// The texts as the face has them and as cut to fit, remembered: the
 	// app refreshes the face several times a second, and a name does not
@@ -186,106 +197,94 @@ func (r *clockRenderer) Destroy() {}
 
 func (r *clockRenderer) Objects() []fyne.CanvasObject { return r.objects }
 
+// Layout puts the marker and the name on the left, the digits on the
+// right with the mark beside them, and the info line under the name, or
+// compact in its place, while it says something.
 func (r *clockRenderer) Layout(size fyne.Size) {
-	if r.face.Compact {
-		r.layoutCompact(size)
-		return
-	}
 	th := r.face.Theme()
 	inner := th.Size(fynetheme.SizeNameInnerPadding)
 	pad := th.Size(fynetheme.SizeNamePadding)
 	r.bg.Resize(size)
-
-	nameH := r.name.MinSize().Height
-	markerD := r.name.TextSize * 0.8
-	r.marker.Move(fyne.NewPos(inner, inner+(nameH-markerD)/2))
-	r.marker.Resize(fyne.NewSquareSize(markerD))
-	nameW := max(size.Width-2*inner-markerD-pad, 0)
-	r.name.Text = r.nameFit.fit(r.face.displayName(), nameW, r.name.TextSize, r.name.TextStyle)
-	r.name.Move(fyne.NewPos(inner+markerD+pad, inner))
-	r.name.Resize(fyne.NewSize(nameW, nameH))
-
-	top := inner + nameH + pad
-	digitsH := r.digits.MinSize().Height
-	r.digits.Move(fyne.NewPos(inner, top))
-	r.digits.Resize(fyne.NewSize(size.Width-2*inner, digitsH))
-	iconD := r.name.TextSize * 1.5
-	r.pause.Move(fyne.NewPos(inner, top+(digitsH-iconD)/2))
-	r.pause.Resize(fyne.NewSquareSize(iconD))
-
-	infoW := max(size.Width-2*inner, 0)
-	r.info.Text = r.infoFit.fit(r.face.infoText(), infoW, r.info.TextSize, r.info.TextStyle)
-	r.info.Move(fyne.NewPos(inner, top+digitsH))
-	r.info.Resize(fyne.NewSize(infoW, r.info.MinSize().Height))
-}
-
-// layoutCompact lays the face out on one line: the marker, the name (or
-// the info line while it says something), the pause sign and the digits
-// on the right.
-func (r *clockRenderer) layoutCompact(size fyne.Size) {
-	th := r.face.Theme()
-	inner := th.Size(fynetheme.SizeNameInnerPadding)
-	pad := th.Size(fynetheme.SizeNamePadding)
-	r.bg.Resize(size)
+	r.tint.Resize(size)
 	digits := r.digits.MinSize()
 	r.digits.Move(fyne.NewPos(size.Width-inner-digits.Width, (size.Height-digits.Height)/2))
 	r.digits.Resize(digits)
-	iconD := r.name.TextSize * 1.2
 	if r.digits.Hidden {
 		digits.Width = 0
 	}
+	iconD := r.name.TextSize * 1.2
 	iconX := size.Width - inner - digits.Width - pad - iconD
-	r.pause.Move(fyne.NewPos(iconX, (size.Height-iconD)/2))
-	r.pause.Resize(fyne.NewSquareSize(iconD))
+	for _, mark := range []*canvas.Image{r.pause, r.recorded} {
+		mark.Move(fyne.NewPos(iconX, (size.Height-iconD)/2))
+		mark.Resize(fyne.NewSquareSize(iconD))
+	}
+	if r.pause.Hidden && r.recorded.Hidden {
+		iconX += iconD + pad
+	}
 
-	nameH := r.name.MinSize().Height
 	markerD := r.name.TextSize * 0.8
 	r.marker.Move(fyne.NewPos(inner, (size.Height-markerD)/2))
 	r.marker.Resize(fyne.NewSquareSize(markerD))
 	left := inner + markerD + pad
-	nameW := max(iconX-pad-left, 0)
+	textW := max(iconX-pad-left, 0)
 	info := r.face.infoText()
-	r.info.Hidden = r.face.Untimed || info == ""
-	r.name.Hidden = !r.info.Hidden
-	r.name.Text = r.nameFit.fit(r.face.displayName(), nameW, r.name.TextSize, r.name.TextStyle)
-	r.name.Move(fyne.NewPos(left, (size.Height-nameH)/2))
-	r.name.Resize(fyne.NewSize(nameW, nameH))
-	infoH := r.info.MinSize().Height
-	r.info.Text = r.infoFit.fit(info, nameW, r.info.TextSize, r.info.TextStyle)
-	r.info.Move(fyne.NewPos(left, (size.Height-infoH)/2))
-	r.info.Resize(fyne.NewSize(nameW, infoH))
+	if r.face.Untimed {
+		info = ""
+	}
+	r.info.Hidden = info == ""
+	r.name.Hidden = r.face.Compact && !r.info.Hidden
+	r.name.Text = r.nameFit.fit(r.face.displayName(), textW, r.name.TextSize, r.name.TextStyle)
+	r.info.Text = r.infoFit.fit(info, textW, r.info.TextSize, r.info.TextStyle)
+	nameH, infoH := r.name.MinSize().Height, r.info.MinSize().Height
+	nameY, infoY := (size.Height-nameH)/2, (size.Height-infoH)/2
+	if !r.name.Hidden && !r.info.Hidden {
+		nameY = (size.Height - nameH - infoH) / 2
+		infoY = nameY + nameH
+		r.marker.Move(fyne.NewPos(inner, nameY+(nameH-markerD)/2))
+	}
+	r.name.Move(fyne.NewPos(left, nameY))
+	r.name.Resize(fyne.NewSize(textW, nameH))
+	r.info.Move(fyne.NewPos(left, infoY))
+	r.info.Resize(fyne.NewSize(textW, infoH))
 }
 
-// MinSize fits the widest time ("0:00:00") and unless untimed the line
-// below it, so that neither the ticking digits nor the texts change the
-// face's size; the name is cut to that width. A compact face is one line
-// of the digits' height.
+// MinSize is what SizeFor says: neither the ticking digits nor the texts
+// change the face's size; the name is cut to the width it has.
 func (r *clockRenderer) MinSize() fyne.Size {
 	return r.face.SizeFor(r.face.Compact)
 }
 
 // SizeFor is the face's smallest size, compact or not, whichever it is
-// now: the window chooses which it shows by the room each needs.
-func (f *ClockFace) SizeFor(compact bool) fyne.Size {
+// now: one line, as high as the digits, or as the name with the info
+// line under it; wide enough for the widest time ("0:00:00") and a few
+// letters of the name. An untimed face, the name alone, is less high.
+func (f *ClockFace) SizeFor(compact bool) fyne.Size { return f.sizeFor(compact, f.Untimed) }
+
+// TimedSize is SizeFor of the face with a clock, the larger: the room a
+// clock may need, whatever game it shows.
+func (f *ClockFace) TimedSize(compact bool) fyne.Size { return f.sizeFor(compact, false) }
+
+func (f *ClockFace) sizeFor(compact, untimed bool) fyne.Size {
 	th := f.Theme()
 	inner := th.Size(fynetheme.SizeNameInnerPadding)
 	pad := th.Size(fynetheme.SizeNamePadding)
 	text := th.Size(fynetheme.SizeNameText)
-	digitsStyle := fyne.TextStyle{Monospace: true}
+	scale := float32(clockDigitsScale)
 	if compact {
-		digits := fyne.MeasureText("0:00:00", compactDigitsScale*text, digitsStyle)
-		name := fyne.MeasureText("Mmmm", text, fyne.TextStyle{Bold: true})
-		w := text*0.8 + pad + name.Width + pad + text*1.2 + pad + digits.Width
-		return fyne.NewSize(w+2*inner, max(digits.Height, name.Height)+2*inner)
+		scale = compactDigitsScale
 	}
-	digits := fyne.MeasureText("0:00:00", clockDigitsScale*text, digitsStyle)
-	w := text*1.5 + pad + digits.Width
-	h := fyne.MeasureText("Mg", text, fyne.TextStyle{Bold: f.ToMove}).Height
-	if !f.Untimed {
-		caption := th.Size(fynetheme.SizeNameCaptionText)
-		h += pad + digits.Height + fyne.MeasureText("Mg", caption, fyne.TextStyle{}).Height
+	digits := fyne.MeasureText("0:00:00", scale*text, fyne.TextStyle{Monospace: true})
+	name := fyne.MeasureText("Mmmm", text, fyne.TextStyle{Bold: true})
+	w := text*0.8 + pad + name.Width + pad + text*1.2 + pad + digits.Width + 2*inner
+	if untimed {
+		return fyne.NewSize(w, name.Height+2*inner)
 	}
-	return fyne.NewSize(w+2*inner, h+2*inner)
+	h := max(digits.Height, name.Height)
+	if !compact {
+		caption := fyne.MeasureText("Mg", th.Size(fynetheme.SizeNameCaptionText), fyne.TextStyle{})
+		h = max(digits.Height, name.Height+caption.Height)
+	}
+	return fyne.NewSize(w, h+2*pad)
 }
 
 func (r *clockRenderer) Refresh() {
@@ -308,9 +307,8 @@ func (r *clockRenderer) refreshTexts(th fyne.Theme) {
 	}
 	r.digits.Hidden = f.Untimed
 	r.info.TextSize = th.Size(fynetheme.SizeNameCaptionText)
-	r.info.Hidden = f.Untimed
-	r.name.Hidden = false
-	r.pause.Hidden = f.Untimed || !f.Paused
+	r.recorded.Hidden = f.Untimed || !f.Recorded
+	r.pause.Hidden = f.Untimed || !f.Paused || f.Recorded
 }
 
 func (r *clockRenderer) refreshColors(th fyne.Theme, v fyne.ThemeVariant) {
@@ -319,6 +317,11 @@ func (r *clockRenderer) refreshColors(th fyne.Theme, v fyne.ThemeVariant) {
 	r.bg.FillColor = th.Color(fynetheme.ColorNameInputBackground, v)
 	if f.Running {
 		r.bg.FillColor = themeColor(th, v, theme.ColorNameClockRunning, fynetheme.ColorNameSelection)
+	}
+	r.tint.CornerRadius = r.bg.CornerRadius
+	r.tint.FillColor = color.Transparent
+	if f.Recorded && !f.Untimed {
+		r.tint.FillColor = themeColor(th, v, theme.ColorNameBrowsing, fynetheme.ColorNameHover)
 	}
 	r.bg.StrokeWidth = 0
 	if f.ToMove {

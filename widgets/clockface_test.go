@@ -55,7 +55,7 @@ func (t variantTheme) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Co
 	return t.Theme.Color(n, t.variant)
 }
 
-// showClock shows a clock face, in the app's light theme, in a 220×90
+// showClock shows a clock face, in the app's light theme, in a 320×60
 // window.
 func showClock(t *testing.T, f *widgets.ClockFace) fyne.Window {
 	t.Helper()
@@ -63,7 +63,7 @@ func showClock(t *testing.T, f *widgets.ClockFace) fyne.Window {
 	a.Settings().SetTheme(variantTheme{theme.Theme{}, fynetheme.VariantLight})
 	w := test.NewTempWindow(t, f)
 	w.SetPadded(false)
-	w.Resize(fyne.NewSize(220, 90))
+	w.Resize(fyne.NewSize(320, 60))
 	return w
 }
 
@@ -102,6 +102,9 @@ func TestClockFace_Looks(t *testing.T) {
 		{"clockface_to_move_paused.png", func(f *widgets.ClockFace) { f.ToMove, f.Paused = true, true }},
 		{"clockface_untimed_to_move.png", func(f *widgets.ClockFace) { f.Untimed, f.ToMove = true, true }},
 		{"clockface_long_name.png", func(f *widgets.ClockFace) { f.Name = longName(1000) }},
+		// A past position's time, from the game's record: tinted, marked.
+		{"clockface_recorded.png", func(f *widgets.ClockFace) { f.Recorded, f.Paused = true, true }},
+		{"clockface_compact.png", func(f *widgets.ClockFace) { f.Compact, f.ToMove = true, true }},
 		{"clockface_untimed_long_name.png", func(f *widgets.ClockFace) {
 			f.Untimed, f.ToMove, f.Name = true, true, longName(120)
 		}},
@@ -172,7 +175,7 @@ func TestClockFace_OtherTheme(t *testing.T) {
 	f.Running, f.Remaining = true, 3*time.Second
 	w := test.NewTempWindow(t, f)
 	w.SetPadded(false)
-	w.Resize(fyne.NewSize(220, 90))
+	w.Resize(fyne.NewSize(320, 60))
 	test.AssertRendersToImage(t, "clockface_fyne_theme.png", w.Canvas())
 }
 
@@ -228,7 +231,7 @@ func TestClockFace_LongNameCut(t *testing.T) {
 		if got := f.MinSize(); got != want {
 			t.Errorf("MinSize with a %d-rune name = %v, want %v as with a short one", n, got, want)
 		}
-		if got := w.Canvas().Size(); got.Width > 220 {
+		if got := w.Canvas().Size(); got.Width > 320 {
 			t.Errorf("the window widened to %v for a %d-rune name", got, n)
 		}
 		name := nameText(t, f)
@@ -264,7 +267,7 @@ func TestClockFace_InfoLine(t *testing.T) {
 		set  func(*widgets.ClockFace)
 		want string
 	}{
-		{func(f *widgets.ClockFace) {}, "></text>"},
+		{func(f *widgets.ClockFace) {}, ""},
 		{func(f *widgets.ClockFace) { f.Delay = 4350 * time.Millisecond }, ">Delay 4.3<"},
 		{func(f *widgets.ClockFace) { f.Delay = 15 * time.Second }, ">Delay 0:15<"},
 		{func(f *widgets.ClockFace) { f.Bronstein = 2500 * time.Millisecond }, ">+2.5 back<"},
@@ -300,7 +303,7 @@ func BenchmarkClockFaceRefresh(b *testing.B) {
 	f := widgets.NewClockFace(game.White)
 	f.Running, f.Remaining = true, time.Hour
 	w := test.NewTempWindow(b, f)
-	w.Resize(fyne.NewSize(220, 90))
+	w.Resize(fyne.NewSize(320, 60))
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		f.Remaining = time.Duration(i%36000) * 100 * time.Millisecond
@@ -326,7 +329,7 @@ func BenchmarkClockFaceRefreshLongName(b *testing.B) {
 	f := widgets.NewClockFace(game.White)
 	f.Running, f.Remaining, f.Name, f.MovesToControl = true, time.Hour, longName(1000), 12
 	w := test.NewTempWindow(b, f)
-	w.Resize(fyne.NewSize(220, 90))
+	w.Resize(fyne.NewSize(320, 60))
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		f.Delay = time.Duration(i%50) * 100 * time.Millisecond

@@ -44,6 +44,24 @@ func (h *GameHeader) SizeFor(compact bool) fyne.Size {
 	return fyne.NewSize(4*fyne.MeasureText("…", size, fyne.TextStyle{Bold: true}).Width+2*pad, lines*line+2*pad)
 }
 
+// FitsOnOneLine reports whether the header says all it says on one line
+// of width w, as when compact.
+func (h *GameHeader) FitsOnOneLine(w float32) bool {
+	th := h.Theme()
+	pad := th.Size(fynetheme.SizeNamePadding)
+	size := th.Size(fynetheme.SizeNameText)
+	bold := fyne.TextStyle{Bold: true}
+	left, right := join(h.Players, " · ", h.Details), join(h.ShortPlace, "  ", h.Result)
+	if len(left)+len(right) > maxFitRunes {
+		return false // wider than any screen: not measured
+	}
+	need := 2*pad + fyne.MeasureText(left, size, bold).Width
+	if right != "" {
+		need += 2*pad + fyne.MeasureText(right, size, bold).Width
+	}
+	return need <= w
+}
+
 // NewGameHeader returns an empty header.
 func NewGameHeader() *GameHeader {
 	h := &GameHeader{}

@@ -45,6 +45,9 @@ type MoveList struct {
 	root    *game.Node
 	result  string     // the result line, or ""
 	current *game.Node // the highlighted move, or nil
+	// atStart: the start position is shown, the list scrolled to its
+	// top.
+	atStart bool
 	view    *moveListView
 }
 
@@ -101,13 +104,15 @@ func (l *MoveList) SetResult(text string) {
 func (l *MoveList) Result() string { return l.result }
 
 // SetCurrent highlights n's move, on the main line or a side line, and
-// scrolls it into view. nil, the root or a node not in the tree
-// highlights nothing.
+// scrolls it into view, now and whenever the list is laid out again (a
+// window resized). nil, the root or a node not in the tree highlights
+// nothing; the root, the start of the game, scrolls to the top.
 func (l *MoveList) SetCurrent(n *game.Node) {
 	l.current = nil
 	if _, ok := l.view.tree.spot(n); ok {
 		l.current = n
 	}
+	l.atStart = n != nil && n == l.root
 	l.view.scrollToCurrent()
 }
 
@@ -154,6 +159,10 @@ func (l *MoveList) showMenu(n *game.Node, pos fyne.Position) {
 	}
 	widget.ShowPopUpMenuAtPosition(m, c, pos)
 }
+
+// ContentHeight is the height of all the list's rows at the width it was
+// last laid out at; 0 before.
+func (l *MoveList) ContentHeight() float32 { return l.view.height }
 
 // RowHeight is the height of a row of moves, to give the list room for a
 // number of them.

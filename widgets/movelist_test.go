@@ -457,6 +457,40 @@ func TestMoveList_SetCurrentBeforeShown(t *testing.T) {
 	}
 }
 
+// TestMoveList_StartScrollsToTheTop: the start position shown (Home),
+// the list shows its first row; it stayed at the moves it showed.
+func TestMoveList_StartScrollsToTheTop(t *testing.T) {
+	g := longGame(t, 200)
+	line := g.MainLine()
+	l, w := showMoveList(t, g, fyne.NewSize(220, 300))
+	l.SetCurrent(line[len(line)-1])
+	l.SetCurrent(g.Root())
+	if pos, ok := l.MovePosition(line[0]); !ok || pos.Y < 0 || pos.Y > 300 {
+		t.Errorf("the start shown, 1. %s is at %v, %v: out of the 300-high view", line[0].SAN(), pos, ok)
+	}
+	w.Resize(fyne.NewSize(220, 120))
+	if pos, ok := l.MovePosition(line[0]); !ok || pos.Y < 0 || pos.Y > 120 {
+		t.Errorf("the start shown, a lower list has 1. %s at %v, %v", line[0].SAN(), pos, ok)
+	}
+}
+
+// TestMoveList_ResizeKeepsTheCurrentMoveInView: a lower or narrower list
+// (a window resized, a panel shown under it) still shows the current
+// move; it was scrolled out of view.
+func TestMoveList_ResizeKeepsTheCurrentMoveInView(t *testing.T) {
+	g := sideLineGame(t, 200, 10, 6)
+	line := g.MainLine()
+	l, w := showMoveList(t, g, fyne.NewSize(400, 600))
+	current := line[60]
+	l.SetCurrent(current)
+	for _, size := range []fyne.Size{{Width: 400, Height: 150}, {Width: 220, Height: 150}, {Width: 220, Height: 60}, {Width: 500, Height: 700}} {
+		w.Resize(size)
+		if pos, ok := l.MovePosition(current); !ok || pos.Y < 0 || pos.Y > size.Height {
+			t.Errorf("at %v the current move %s is at %v, %v: out of view", size, current.SAN(), pos, ok)
+		}
+	}
+}
+
 // TestMoveList_WrapsToWidth narrows the list: side lines take more lines,
 // and every move stays within the list's width.
 func TestMoveList_WrapsToWidth(t *testing.T) {

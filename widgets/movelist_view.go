@@ -95,7 +95,6 @@ type moveListView struct {
 	visible, spare []visibleRow
 	freeMoves      []*moveRow
 	freeLines      []*flowLine
-	scrollPending  bool // scroll to the current move once laid out
 }
 
 func newMoveListView(l *MoveList) *moveListView {
@@ -115,6 +114,8 @@ func (v *moveListView) setTheme(th fyne.Theme) {
 
 // resize lays the rows out again for a new width and resizes the
 // scroll.
+// The current move stays in view: the rows may have wrapped anew, and
+// a lower list may have left it out.
 func (v *moveListView) resize(size fyne.Size) {
 	if w := max(size.Width, v.m.minWidth()); w != v.width {
 		v.layoutRows(w)
@@ -122,7 +123,7 @@ func (v *moveListView) resize(size fyne.Size) {
 	v.scroll.Resize(size)
 	v.clampOffset()
 	v.updateVisible()
-	if v.scrollPending && size.Height > 0 {
+	if size.Height > 0 {
 		v.scrollToCurrent()
 	}
 }
@@ -207,17 +208,19 @@ func (v *moveListView) clampOffset() {
 // before the list is laid out it waits for the layout.
 func (v *moveListView) scrollToCurrent() {
 	s, ok := v.tree.spot(v.l.current)
-	if v.l.current == nil || !ok {
-		v.scrollPending = false
+	if (v.l.current == nil || !ok) && !v.l.atStart {
 		v.updateVisible()
 		return
 	}
 	viewH := v.scroll.Size().Height
 	if v.width <= 0 || viewH <= 0 {
-		v.scrollPending = true
+		return // the layout scrolls
+	}
+	if v.l.current == nil {
+		v.scroll.ScrollToTop()
+		v.updateVisible()
 		return
 	}
-	v.scrollPending = false
 	top, h := v.rowBox(v.rowOf(s))
 	off := v.scroll.Offset.Y
 	switch {

@@ -146,3 +146,14 @@ func (g *Game) StageOf(c Color) (Stage, int) {
 		left++
 	}
 }
+
+// ClockAt returns c's time left at n, the position after n's move, as
+// the times recorded with the moves leading to it have it (a [%clk]
+// read, or the clock of a move played here): the first stage's time
+// before c's first move. ok is false in an untimed game.
+func (g *Game) ClockAt(n *Node, c Color) (left time.Duration, ok bool) {
+	if !g.clock.timed() {
+		return 0, false
+	}
+	return g.clockAfter(n).left[c], true
+}

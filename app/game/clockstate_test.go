@@ -97,3 +97,41 @@ func TestClockStateText(t *testing.T) {
 		}
 	}
 }
+
+// TestClockAt: a past position's clocks are the times its record gives,
+// each side's from its last move before it, the start time before its
+// first; a side line's from its own moves.
+func TestClockAt(t *testing.T) {
+	games, err := game.ReadPGN(strings.NewReader(`[TimeControl "600+5"]
+
+1. e4 {[%clk 0:09:58]} e5 {[%clk 0:09:57]} 2. Nf3 {[%clk 0:09:50]} (2. Nc3 {[%clk 0:08:00]} Nc6) Nc6 {[%clk 0:09:49]} *`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := games[0]
+	line := g.MainLine()
+	side := g.Root().Children()[0].Children()[0].Children()[1]
+	m := func(s string) time.Duration { d, _ := time.ParseDuration(s); return d }
+	for _, tc := range []struct {
+		n            *game.Node
+		white, black time.Duration
+	}{
+		{g.Root(), m("10m"), m("10m")},
+		{line[0], m("9m58s"), m("10m")},
+		{line[1], m("9m58s"), m("9m57s")},
+		{line[2], m("9m50s"), m("9m57s")},
+		{line[3], m("9m50s"), m("9m49s")},
+		{side, m("8m"), m("9m57s")},
+		{side.Children()[0], m("8m"), m("9m57s")}, // no [%clk]: Black's last known
+	} {
+		w, ok1 := g.ClockAt(tc.n, game.White)
+		b, ok2 := g.ClockAt(tc.n, game.Black)
+		if !ok1 || !ok2 || w != tc.white || b != tc.black {
+			t.Errorf("after %q: %v %v, want %v %v", tc.n.SAN(), w, b, tc.white, tc.black)
+		}
+	}
+	untimed, _ := game.New(game.Options{})
+	if _, ok := untimed.ClockAt(untimed.Root(), game.White); ok {
+		t.Error("an untimed game has clocks")
+	}
+}

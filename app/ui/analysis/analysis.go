@@ -152,7 +152,8 @@ func (an *Analysis) Build() Parts {
 	v.status.Wrapping = fyne.TextWrapWord
 	v.eval.TextStyle.Bold = true
 	v.score = container.NewHBox(v.eval, v.depth)
-	box := container.NewVBox(v.score, v.status)
+	// The engine's name, or why there is no analysis, beside the score.
+	box := container.NewVBox(container.NewBorder(nil, nil, v.score, nil, v.status))
 	for i := range v.lines {
 		v.lines[i] = widget.NewLabel("")
 		v.lines[i].Truncation = fyne.TextTruncateEllipsis

@@ -64,12 +64,30 @@ func (h *Header) SetCompact(on bool) {
 	}
 }
 
-// SizeFor is the header's smallest size, compact or not: the same
-// whatever it says. The buttons beside it are no higher than its two
-// lines, and when compact they are icons as small as a line allows.
+// SizeFor is the header's smallest size, compact or not, with the
+// buttons to the games before and after it: the same whatever it says
+// and whatever game it shows.
 func (h *Header) SizeFor(compact bool) fyne.Size {
 	s := h.v.header.SizeFor(compact)
 	return fyne.NewSize(s.Width+h.v.steps.MinSize().Width, max(s.Height, h.v.steps.MinSize().Height))
+}
+
+// Height is the header's height, compact or not, as it is now: without
+// the buttons of a file of several games, its lines only.
+func (h *Header) Height(compact bool) float32 {
+	if h.v.steps.Visible() {
+		return h.SizeFor(compact).Height
+	}
+	return h.v.header.SizeFor(compact).Height
+}
+
+// OneLine reports whether the header says all it says on one line of
+// width w, the buttons beside it included.
+func (h *Header) OneLine(w float32) bool {
+	if h.v.steps.Visible() {
+		w -= h.v.steps.MinSize().Width
+	}
+	return h.v.header.FitsOnOneLine(w)
 }
 
 // Follow brings the header in line with the game and its file.

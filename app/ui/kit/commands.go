@@ -24,7 +24,7 @@ type Command struct {
 	// name, as in a menu ("Save as…").
 	Label string
 	// Button is the key of its name on a button, when it differs from
-	// Label ("Save…" above the board).
+	// Label ("Save…" in the banner).
 	Button string
 	// Icon is drawn on its buttons.
 	Icon fyne.Resource
@@ -405,14 +405,22 @@ func (n *menuNote) refresh(t *Commands) bool {
 }
 
 func (t *Commands) refreshButton(c *Command, b *Button) {
+	name := label(c.Label)
 	if c.Look != nil {
 		text, icon := c.Look()
+		name = text
 		if b.iconOnly {
 			text = ""
 		}
 		if b.Text != text || b.Icon != icon {
 			b.Text, b.Icon = text, icon
 			b.Refresh()
+		}
+	}
+	if b.iconOnly {
+		b.hint = name
+		if key := ShortcutText(c.Shortcut); key != "" {
+			b.hint += " (" + key + ")"
 		}
 	}
 	if why := c.refusal(); why != "" {

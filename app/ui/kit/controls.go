@@ -2,6 +2,7 @@ package kit
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -23,6 +24,10 @@ type Scope struct {
 	// click on a button of the main window ends keyboard play); nil for
 	// nothing.
 	Tapped func()
+	// Hint shows text beside o, a button that shows only its icon,
+	// while the pointer is on it, and hides it when text is ""; nil
+	// shows nothing.
+	Hint func(o fyne.CanvasObject, text string)
 }
 
 // key runs what Escape or Enter do in the scope, and reports whether ev
@@ -50,6 +55,29 @@ type Button struct {
 	// iconOnly keeps the button's name off it: a state that changes its
 	// look changes only its icon.
 	iconOnly bool
+	// hint is the name and the key of an icon-only button's command,
+	// said while the pointer is on it.
+	hint string
+}
+
+var _ desktop.Hoverable = (*Button)(nil)
+
+// MouseIn says the button's hint, and lights it up.
+func (b *Button) MouseIn(ev *desktop.MouseEvent) {
+	b.sayHint(b.hint)
+	b.Button.MouseIn(ev)
+}
+
+// MouseOut takes the hint away.
+func (b *Button) MouseOut() {
+	b.sayHint("")
+	b.Button.MouseOut()
+}
+
+func (b *Button) sayHint(text string) {
+	if b.hint != "" && b.scope != nil && b.scope.Hint != nil {
+		b.scope.Hint(b, text)
+	}
 }
 
 // NewButton makes a button of scope s.

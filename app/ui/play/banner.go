@@ -1,8 +1,6 @@
 package play
 
 import (
-	"image/color"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
@@ -15,16 +13,16 @@ import (
 	"github.com/echiquier/echiquier/theme"
 )
 
-// banner is the strip above the board: while a past position is shown,
-// it says so and offers the way back to the game; once a game played is
-// over, it says how it ended and offers to save it or start another,
-// without hiding the final position; while a draw is offered, it offers to
-// accept or decline. It says it in a few words, on one line beside its
-// buttons: the status line says the rest. Its place is kept when it is
-// empty, so that the board never moves under the mouse.
+// banner is the strip over the move list: while a past position is
+// shown, it says so and offers the way back to the game; once a game played
+// is over, it says how it ended and offers to save it or start another,
+// without hiding the final position; while a draw is offered, it offers
+// to accept or decline. It says it in a few words, on one line beside its
+// buttons: the status line says the rest. It is hidden while it has
+// nothing to say, and the window lays itself out again when it shows or
+// hides: it takes its room from the move list, never from the board.
 type banner struct {
 	p     *Play
-	slot  *fyne.Container
 	strip *fyne.Container
 	text  *widget.Label
 	// back, over and offer are the buttons while browsing, once the game
@@ -45,11 +43,18 @@ func (p *Play) newBanner() *banner {
 	bg := canvas.NewRectangle(fynetheme.Color(theme.ColorNameBrowsing))
 	buttons := container.NewCenter(container.NewStack(b.back, b.over, b.offer))
 	b.strip = container.NewStack(bg, container.NewBorder(nil, nil, nil, buttons, b.text))
-	keep := canvas.NewRectangle(color.Transparent)
-	keep.SetMinSize(fyne.NewSize(0, b.strip.MinSize().Height))
-	b.slot = container.NewStack(keep, b.strip)
 	b.strip.Hide()
 	return b
+}
+
+// show shows the strip, or hides it, and lays the window out again when
+// that changed.
+func (b *banner) show(on bool) {
+	if on == b.strip.Visible() {
+		return
+	}
+	b.strip.Hidden = !on
+	b.p.env.Relayout()
 }
 
 // refresh shows what the strip says at node n, the position shown.
@@ -71,7 +76,7 @@ func (b *banner) refresh(n *game.Node) {
 		b.text.SetText(words.DrawOffered(words.PlayerName(g, by)))
 		buttons = b.offer
 	default:
-		b.strip.Hide()
+		b.show(false)
 		return
 	}
 	for _, c := range []*fyne.Container{b.back, b.over, b.offer} {
@@ -81,5 +86,6 @@ func (b *banner) refresh(n *game.Node) {
 			c.Hide()
 		}
 	}
-	b.strip.Show()
+	b.show(true)
+	b.strip.Refresh()
 }

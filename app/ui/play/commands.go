@@ -149,7 +149,7 @@ func (p *Play) playOnRefused() string {
 
 // offerDraw makes the player who has just moved offer a draw (FIDE
 // 9.1.2.1: after making a move), first asking them to confirm when the
-// settings say so. The offer shows above the board: the opponent accepts,
+// settings say so. The offer shows over the move list: the opponent accepts,
 // declines, or declines by moving.
 func (p *Play) offerDraw() {
 	s := p.env.Session

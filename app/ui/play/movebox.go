@@ -1,15 +1,11 @@
 package play
 
 import (
-	"image/color"
 	"strings"
 	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
-	fynetheme "fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
@@ -21,12 +17,12 @@ const mostSuggestions = 8
 
 // moveBox is where a move is typed: "e4", "Nf3", "Cf3", "e2e4", "O-O". It
 // lists the legal moves that begin with what is typed; Tab completes, Enter
-// plays.
+// plays. What it says, its hint, is hidden while it says nothing: the
+// window gives it room only then.
 type moveBox struct {
 	p     *Play
 	entry *moveEntry
 	hint  *widget.Label
-	box   fyne.CanvasObject
 }
 
 // moveEntry is a text entry that keeps the Tab key for completion.
@@ -65,12 +61,19 @@ func (p *Play) newMoveBox() *moveBox {
 	mb.entry.OnSubmitted = mb.submit
 	mb.hint.Wrapping = fyne.TextWrapWord
 	mb.hint.Truncation = fyne.TextTruncateEllipsis
-	// The hint's place is two lines tall, said or not: a message does
-	// not move the buttons under it.
-	keep := canvas.NewRectangle(color.Transparent)
-	keep.SetMinSize(fyne.NewSize(0, 2*fyne.MeasureText("M", fynetheme.TextSize(), fyne.TextStyle{}).Height+2*fynetheme.InnerPadding()))
-	mb.box = container.NewVBox(mb.entry, container.NewStack(keep, mb.hint))
+	mb.hint.Hide()
 	return mb
+}
+
+// say shows text under the box, in the importance's colour; "" hides
+// it. The window is laid out again when the hint shows or hides.
+func (mb *moveBox) say(text string, importance widget.Importance) {
+	mb.hint.Importance = importance
+	mb.hint.SetText(text)
+	if shown := text != ""; shown != mb.hint.Visible() {
+		mb.hint.Hidden = !shown
+		mb.p.env.Relayout()
+	}
 }
 
 // suggestions returns the legal moves at the shown position, as the move
@@ -109,16 +112,15 @@ func hasPrefixFold(s, prefix string) bool {
 // suggest lists the completions of what is typed under the box.
 func (mb *moveBox) suggest() {
 	found := mb.suggestions(mb.entry.Text)
-	mb.hint.Importance = widget.MediumImportance
 	switch {
 	case strings.TrimSpace(mb.entry.Text) == "":
-		mb.hint.SetText("")
+		mb.say("", widget.MediumImportance)
 	case len(found) == 0:
-		mb.hint.SetText(lang.L("No legal move begins with that"))
+		mb.say(lang.L("No legal move begins with that"), widget.MediumImportance)
 	case len(found) > mostSuggestions:
-		mb.hint.SetText(strings.Join(found[:mostSuggestions], "  ") + "  …")
+		mb.say(strings.Join(found[:mostSuggestions], "  ")+"  …", widget.MediumImportance)
 	default:
-		mb.hint.SetText(strings.Join(found, "  "))
+		mb.say(strings.Join(found, "  "), widget.MediumImportance)
 	}
 }
 
@@ -180,8 +182,7 @@ func (mb *moveBox) submit(text string) {
 }
 
 func (mb *moveBox) showError(msg string) {
-	mb.hint.Importance = widget.DangerImportance
-	mb.hint.SetText(msg)
+	mb.say(msg, widget.DangerImportance)
 }
 
 // clear empties the move box and gives the keyboard back to the window.

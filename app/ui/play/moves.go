@@ -64,7 +64,7 @@ func (p *Play) makeMove(pr *session.Proposal, claim game.Reason) {
 func (p *Play) moveRefused(err error) {
 	s := p.env.Session
 	if s.Game().Status().Over() && s.Shown().IsLive() {
-		return // the flag fell meanwhile: the strip above the board says so
+		return // the flag fell meanwhile: the banner says so
 	}
 	p.refusals.MoveRefused()
 	if errors.Is(err, session.ErrClocksPaused) || errors.Is(err, session.ErrTouchMove) || errors.Is(err, session.ErrMustCapture) {

@@ -1,7 +1,7 @@
-// Package play is the room where the game is played: the board and the
-// strip above it, the clocks, the move list, the move box, the play
-// buttons, the status line's account of the game, and the questions a
-// move may ask (claim a draw with it? a side line or the rest replaced?).
+// Package play is the room where the game is played: the board, the
+// banner over the move list, the clocks, the move list, the move box,
+// the play buttons, the status line's account of the game, and the
+// questions a move may ask (claim a draw with it? a side line or the rest replaced?).
 package play
 
 import (
@@ -10,6 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	fynetheme "fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
@@ -97,8 +98,9 @@ type view struct {
 
 // Parts are the pieces of the room that the window lays out.
 type Parts struct {
-	// Banner is the strip above the board, which keeps its place when
-	// empty.
+	// Banner is the strip that says a past position is shown, how the
+	// game ended or that a draw is offered, with its buttons; hidden
+	// while it has nothing to say.
 	Banner fyne.CanvasObject
 	Board  fyne.CanvasObject
 	// TopClock and BottomClock hold the clocks of the players at the top
@@ -108,13 +110,16 @@ type Parts struct {
 	// RowHeight is the height of a row of the move list.
 	RowHeight float32
 	Opening   fyne.CanvasObject
-	MoveBox   fyne.CanvasObject
-	// Actions are the play buttons; CompactActions the same as a row of
-	// icons.
+	// MoveBox is where a move is typed, and MoveHint what is said of it
+	// (the moves that begin so, why it was refused): hidden while it
+	// says nothing.
+	MoveBox, MoveHint fyne.CanvasObject
+	// Actions are the play buttons in a row, with their names;
+	// CompactActions the same as icons.
 	Actions, CompactActions fyne.CanvasObject
-	// Navigation is the row of buttons under the move list: the start,
-	// the previous move, the next, the game as it stands, and the board
-	// turned round.
+	// Navigation is the row of buttons that step through the game: the
+	// start, the previous move, the next, the game as it stands, and the
+	// board turned round.
 	Navigation fyne.CanvasObject
 }
 
@@ -160,7 +165,7 @@ func (p *Play) Build() Parts {
 		wide = append(wide, cmds.Button(id))
 		icons = append(icons, cmds.IconButton(id))
 	}
-	v.actions = container.NewGridWithColumns(2, wide...)
+	v.actions = container.NewGridWithColumns(len(wide), wide...)
 	v.compact = container.NewGridWithColumns(len(icons), icons...)
 	var nav []fyne.CanvasObject
 	for _, id := range []kit.ID{kit.ShowStart, kit.PreviousMove, kit.NextMove, kit.BackToGame, kit.Flip} {
@@ -168,14 +173,14 @@ func (p *Play) Build() Parts {
 	}
 	p.Refresh()
 	return Parts{
-		Banner: v.banner.slot, Board: b, TopClock: v.top, BottomClock: v.bottom,
-		Moves: v.moves, RowHeight: v.moves.RowHeight(), Opening: v.opening, MoveBox: v.moveBox.box,
+		Banner: v.banner.strip, Board: b, TopClock: v.top, BottomClock: v.bottom,
+		Moves: v.moves, RowHeight: v.moves.RowHeight(), Opening: v.opening, MoveBox: v.moveBox.entry, MoveHint: v.moveBox.hint,
 		Actions: v.actions, CompactActions: v.compact, Navigation: container.NewGridWithColumns(len(nav), nav...),
 	}
 }
 
-// SetCompact shows the clocks on one line each and the buttons as icons,
-// for a small window; false shows them whole.
+// SetCompact shows the clocks with smaller digits, for a small window;
+// false with their large ones.
 func (p *Play) SetCompact(on bool) {
 	for _, c := range p.v.clocks {
 		if c.Compact != on {
@@ -185,8 +190,24 @@ func (p *Play) SetCompact(on bool) {
 	}
 }
 
-// ClockSize is the clocks' smallest size, compact or not.
-func (p *Play) ClockSize(compact bool) fyne.Size { return p.v.clocks[game.White].SizeFor(compact) }
+// ClockSize is the room a clock needs, compact or not, whatever the
+// game: the size of a clock that runs.
+func (p *Play) ClockSize(compact bool) fyne.Size { return p.v.clocks[game.White].TimedSize(compact) }
+
+// HintHeight is the height of what the move box says, at width: a
+// second line when its words do not fit one.
+func (p *Play) HintHeight(width float32) float32 {
+	hint := p.v.moveBox.hint
+	h := hint.MinSize().Height
+	if text := fyne.MeasureText(hint.Text, fynetheme.TextSize(), hint.TextStyle); text.Width+2*fynetheme.InnerPadding() > width {
+		h += text.Height
+	}
+	return h
+}
+
+// MovesHeight is the height of all the move list's rows, as last laid
+// out: the list needs no more.
+func (p *Play) MovesHeight() float32 { return p.v.moves.ContentHeight() }
 
 // Follow brings the room in line with what changed in the session.
 func (p *Play) Follow(ev session.Event) {
@@ -235,6 +256,7 @@ func (p *Play) Refresh() {
 func (p *Play) refreshView() {
 	p.refreshBoard()
 	p.v.moves.SetCurrent(p.env.Session.Shown())
+	p.refreshClocks(false)
 	p.refreshStatus()
 	p.refreshOpening()
 }
@@ -315,12 +337,16 @@ type clockShown struct {
 	running, toMove  bool
 	delay, bronstein time.Duration
 	toControl        int
+	past             bool
 }
 
 // refreshClocks updates both clocks; unless forced, a clock is redrawn
-// only when the text it shows changes.
+// only when the text it shows changes. At a past position they show the
+// times the game's record gives there, marked as such; at the position
+// being played, the clocks of the game.
 func (p *Play) refreshClocks(force bool) {
-	v, g := p.v, p.env.Session.Game()
+	v, s := p.v, p.env.Session
+	g := s.Game()
 	timed := !g.TimeControl().IsZero()
 	over := g.Status().Over()
 	if force {
@@ -333,15 +359,20 @@ func (p *Play) refreshClocks(force bool) {
 		v.top.Refresh()
 		v.bottom.Refresh()
 	}
+	shownNode, past := s.Shown(), s.Browsing()
 	used := g.ClockState().Elapsed
 	for _, c := range []game.Color{game.White, game.Black} {
 		f := v.clocks[c]
 		rem := g.Remaining(c)
 		toMove := g.Turn() == c && !over
 		running := timed && toMove && !g.Paused()
+		if past {
+			rem, _ = g.ClockAt(shownNode, c)
+			toMove, running = shownNode.Position().Turn == c, false
+		}
 		st, toControl := g.StageOf(c)
-		shown := clockShown{text: widgets.FormatClock(rem), running: running, toMove: toMove, toControl: toControl}
-		if toMove && st.Delay > 0 {
+		shown := clockShown{text: widgets.FormatClock(rem), running: running, toMove: toMove, toControl: toControl, past: past}
+		if toMove && st.Delay > 0 && !past {
 			// Tenths, as the face shows them: a redraw when they change.
 			if st.DelayKind == game.SimpleDelay {
 				shown.delay = max(st.Delay-used, 0).Truncate(100 * time.Millisecond)
@@ -349,12 +380,15 @@ func (p *Play) refreshClocks(force bool) {
 				shown.bronstein = min(used, st.Delay).Truncate(100 * time.Millisecond)
 			}
 		}
+		if past {
+			toControl, shown.toControl = 0, 0
+		}
 		if !force && shown == v.shownClock[c] {
 			continue
 		}
 		v.shownClock[c] = shown
-		f.Name, f.Remaining, f.Running, f.ToMove = words.PlayerName(g, c), rem, running, toMove
-		f.Paused, f.Untimed = timed && g.Paused() && !over && !p.env.Session.Waiting(), !timed
+		f.Name, f.Remaining, f.Running, f.ToMove, f.Recorded = words.PlayerName(g, c), rem, running, toMove, past
+		f.Paused, f.Untimed = timed && g.Paused() && !over && !s.Waiting() && !past, !timed
 		f.Delay, f.Bronstein, f.MovesToControl = shown.delay, shown.bronstein, toControl
 		f.Refresh()
 	}

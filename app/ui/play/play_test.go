@@ -425,16 +425,17 @@ func TestTheOpeningShownIsNamed(t *testing.T) {
 	}
 }
 
-// TestTheCompactPanelShowsTheClocksOnOneLine: in a small window, the
-// clocks take one line each and keep their time.
-func TestTheCompactPanelShowsTheClocksOnOneLine(t *testing.T) {
+// TestTheClocksAreOneLine: a clock is one line, its name beside its
+// digits, 48 px high at most; compact, for a small window, lower still;
+// both keep their time.
+func TestTheClocksAreOneLine(t *testing.T) {
 	h := newHarness(t)
 	h.newGame("", "600")
 	roomy := h.p.ClockSize(false)
 	h.p.SetCompact(true)
 	compact := h.p.ClockSize(true)
-	if compact.Height >= roomy.Height*0.7 {
-		t.Errorf("a compact clock is %v high, a whole one %v", compact.Height, roomy.Height)
+	if roomy.Height > 48 || compact.Height >= roomy.Height {
+		t.Errorf("a clock is %v high, a compact one %v", roomy.Height, compact.Height)
 	}
 	for _, c := range h.p.v.clocks {
 		if !c.Compact || c.MinSize() != compact || c.Remaining != 10*time.Minute {
@@ -444,6 +445,45 @@ func TestTheCompactPanelShowsTheClocksOnOneLine(t *testing.T) {
 	h.p.SetCompact(false)
 	if c := h.p.v.clocks[game.White]; c.Compact || c.MinSize() != roomy {
 		t.Errorf("the clock is not whole again: %v", c.MinSize())
+	}
+}
+
+// TestAPastPositionShowsItsRecordedClocks: browsing a game with its
+// clocks, the clocks show the times recorded at the move shown ([%clk]),
+// marked as such, and the game's own again at its end. They showed the
+// final times at every move.
+func TestAPastPositionShowsItsRecordedClocks(t *testing.T) {
+	h := newHarness(t)
+	path := t.TempDir() + "/g.pgn"
+	uitest.WriteFile(t, path, uitest.FortyMoveGame())
+	h.Open(path)
+	white, black := h.p.v.clocks[game.White], h.p.v.clocks[game.Black]
+	live := [2]time.Duration{white.Remaining, black.Remaining}
+	if white.Recorded || black.Recorded {
+		t.Error("the game's own clocks are marked as a past position's")
+	}
+	line := h.s.Game().MainLine()
+	for _, c := range []struct {
+		n            *game.Node
+		white, black time.Duration
+	}{
+		{line[2], 9*time.Minute + 57*time.Second, 9*time.Minute + 58*time.Second}, // after 2. Nf3
+		{line[3], 9*time.Minute + 57*time.Second, 9*time.Minute + 56*time.Second}, // after 2... Nf6
+		{h.s.Game().Root(), 10 * time.Minute, 10 * time.Minute},
+	} {
+		h.s.Show(c.n)
+		if white.Remaining != c.white || black.Remaining != c.black || !white.Recorded || !black.Recorded || white.Running || black.Running {
+			t.Errorf("after %q the clocks show %v and %v (recorded %v %v), want %v and %v", c.n.SAN(),
+				white.Remaining, black.Remaining, white.Recorded, black.Recorded, c.white, c.black)
+		}
+		if toMove := c.n.Position().Turn; white.ToMove != (toMove == game.White) || black.ToMove != (toMove == game.Black) {
+			t.Errorf("after %q the side to move is not the one marked", c.n.SAN())
+		}
+	}
+	h.s.ShowLive()
+	if white.Remaining != live[0] || black.Remaining != live[1] || white.Recorded || black.Recorded {
+		t.Errorf("at the end the clocks show %v and %v (recorded %v %v), want the game's %v", white.Remaining, black.Remaining,
+			white.Recorded, black.Recorded, live)
 	}
 }
 

@@ -631,3 +631,27 @@ const SteadyEngine = `
 	go*) echo "info depth 3 score cp 20 pv $best"; echo "bestmove $best" ;;
 	stop) echo "bestmove $best" ;;
 	esac`
+
+// fortyMoves are the moves of a game of 41 moves, Corzo–Capablanca,
+// Havana 1901, game 10.
+const fortyMoves = `e4 e5 Nf3 Nf6 Nxe5 d6 Nf3 Nxe4 d4 d5 Bd3 Bd6 O-O O-O c4 c6 Bxe4 dxe4
+Ng5 Bf5 Nc3 Nd7 Re1 Re8 c5 Bc7 Qb3 Re7 Ngxe4 Re6 Bg5 Qb8 Ng3 Bxg3 hxg3 b5 Rxe6 Bxe6
+Qc2 b4 Ne4 b3 axb3 Qxb3 Qxb3 Bxb3 Ra6 Nb8 Ra3 Bc2 Nd6 h6 Bd8 Nd7 Bb6 a6 b4 g6 f3 Nf6
+Nc4 Nd5 Ba5 Re8 Ne5 Re6 Ra2 Bb3 Ra1 Bc2 Kf2 f6 Nd7 Bd3 Re1 Rxe1 Kxe1 Bb5 Kd2 Kf7 Nb6 Ke6`
+
+// FortyMoveGame is a game of 41 moves between Ann and Bob, still going
+// on ("*"), its clocks at 10 minutes and 5 seconds a move, with the time
+// left after each move ([%clk]: a second less each move, from 9:59 and
+// 9:58).
+func FortyMoveGame() string {
+	var b strings.Builder
+	b.WriteString("[Event \"Forty\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[TimeControl \"600+5\"]\n[Result \"*\"]\n\n")
+	for i, san := range strings.Fields(fortyMoves) {
+		if i%2 == 0 {
+			fmt.Fprintf(&b, "%d. ", i/2+1)
+		}
+		left := 600 - 1 - i
+		fmt.Fprintf(&b, "%s {[%%clk 0:%02d:%02d]} ", san, left/60, left%60)
+	}
+	return b.String() + "*\n"
+}
