@@ -61,23 +61,23 @@ func (l Level) spec() (levelSpec, bool) {
 	ms := time.Millisecond
 	switch l {
 	case 1:
-		return levelSpec{elo: 800, width: 16, think: 200 * ms}, true
+		return levelSpec{elo: 1000, width: 12, think: 200 * ms}, true
 	case 2:
-		return levelSpec{elo: 1000, width: 8, think: 200 * ms}, true
+		return levelSpec{elo: 1200, width: 6, think: 200 * ms}, true
 	case 3:
-		return levelSpec{elo: 1200, width: 5, think: 200 * ms}, true
+		return levelSpec{elo: 1350, think: 250 * ms}, true
 	case 4:
-		return levelSpec{elo: 1400, think: 300 * ms}, true
+		return levelSpec{elo: 1500, think: 300 * ms}, true
 	case 5:
-		return levelSpec{elo: 1600, think: 400 * ms}, true
+		return levelSpec{elo: 1700, think: 400 * ms}, true
 	case 6:
-		return levelSpec{elo: 1800, think: 500 * ms}, true
+		return levelSpec{elo: 1900, think: 500 * ms}, true
 	case 7:
-		return levelSpec{elo: 2000, think: 700 * ms}, true
+		return levelSpec{elo: 2100, think: 700 * ms}, true
 	case 8:
-		return levelSpec{elo: 2200, think: time.Second}, true
+		return levelSpec{elo: 2300, think: time.Second}, true
 	case 9:
-		return levelSpec{elo: 2500, think: 1500 * ms}, true
+		return levelSpec{elo: 2600, think: 1500 * ms}, true
 	case FullStrength:
 		return levelSpec{think: 2 * time.Second}, true
 	}

@@ -61,28 +61,29 @@ func TestStrengths(t *testing.T) {
 		want    []level // levels 1 to 9
 	}{
 		{"Stockfish 15.1", stockfishOptions, []level{
-			{wide(skill("0"), "16"), false}, {wide(skill("0"), "8"), false}, {wide(skill("0"), "5"), false},
-			{elo("1400"), true}, {elo("1600"), true}, {elo("1800"), true}, {elo("2000"), true}, {elo("2200"), true}, {elo("2500"), true},
+			{wide(skill("0"), "12"), false}, {wide(skill("0"), "6"), false},
+			{elo("1350"), true}, {elo("1500"), true}, {elo("1700"), true}, {elo("1900"), true}, {elo("2100"), true}, {elo("2300"), true}, {elo("2600"), true},
 		}},
 		{"Stockfish 16 and later", "option name Skill Level type spin default 20 min 0 max 20\noption name UCI_LimitStrength type check default false\noption name UCI_Elo type spin default 1320 min 1320 max 3190\noption name MultiPV type spin default 1 min 1 max 500\n", []level{
-			{wide(skill("0"), "16"), false}, {wide(skill("0"), "8"), false}, {wide(skill("0"), "5"), false},
-			{elo("1400"), true}, {elo("1600"), true}, {elo("1800"), true}, {elo("2000"), true}, {elo("2200"), true}, {elo("2500"), true},
+			{wide(skill("0"), "12"), false}, {wide(skill("0"), "6"), false},
+			{elo("1350"), true}, {elo("1500"), true}, {elo("1700"), true}, {elo("1900"), true}, {elo("2100"), true}, {elo("2300"), true}, {elo("2600"), true},
 		}},
 		// A skill level alone: Stockfish's conversion of the ratings;
 		// without MultiPV, no wider choice.
 		{"a skill level", "option name Skill Level type spin default 20 min 0 max 20\n", []level{
-			{skill("0"), false}, {skill("0"), false}, {skill("0"), false},
-			{skill("0"), false}, {skill("2"), false}, {skill("4"), false}, {skill("7"), false}, {skill("9"), false}, {skill("13"), false},
+			{skill("0"), false}, {skill("0"), false},
+			{skill("0"), false}, {skill("1"), false}, {skill("3"), false}, {skill("5"), false}, {skill("8"), false}, {skill("10"), false}, {skill("15"), false},
 		}},
 		// Bounds of its own: within them.
 		{"a skill level from 1 to 8", "option name Skill Level type spin default 8 min 1 max 8\noption name MultiPV type spin default 1 min 1 max 6\n", []level{
-			{wide(skill("1"), "6"), false}, {wide(skill("1"), "6"), false}, {wide(skill("1"), "5"), false},
-			{skill("1"), false}, {skill("2"), false}, {skill("4"), false}, {skill("7"), false}, {skill("8"), false}, {skill("8"), false},
+			{wide(skill("1"), "6"), false}, {wide(skill("1"), "6"), false},
+			{skill("1"), false}, {skill("1"), false}, {skill("3"), false}, {skill("5"), false}, {skill("8"), false}, {skill("8"), false}, {skill("8"), false},
 		}},
-		// A rating alone, from 1500: the lowest below it.
+		// A rating alone, from 1500: the lowest below it, the highest
+		// above its highest.
 		{"ratings from 1500", "option name UCI_LimitStrength type check default false\noption name UCI_Elo type spin default 1500 min 1500 max 2400\noption name MultiPV type spin default 1 min 1 max 500\n", []level{
-			{wide(elo("1500"), "16"), false}, {wide(elo("1500"), "8"), false}, {wide(elo("1500"), "5"), false},
-			{elo("1500"), false}, {elo("1600"), true}, {elo("1800"), true}, {elo("2000"), true}, {elo("2200"), true}, {elo("2400"), false},
+			{wide(elo("1500"), "12"), false}, {wide(elo("1500"), "6"), false},
+			{elo("1500"), false}, {elo("1500"), true}, {elo("1700"), true}, {elo("1900"), true}, {elo("2100"), true}, {elo("2300"), true}, {elo("2400"), false},
 		}},
 	} {
 		got := strengths(optionsOf(c.options))

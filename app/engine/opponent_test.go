@@ -67,7 +67,7 @@ func TestOpponentPlays(t *testing.T) {
 		!x.HasScore || x.Score.String() != "-0.25" || x.Depth != 7 || x.Engine != "Scripted 1.0" {
 		t.Fatalf("reply %+v", x)
 	}
-	if st := x.Strength; st.Level != 5 || !st.ByElo || st.Elo != 1600 {
+	if st := x.Strength; st.Level != 5 || !st.ByElo || st.Elo != 1700 {
 		t.Errorf("strength %+v", st)
 	}
 	if err := g.PlayMove(x.Move); err != nil {
@@ -87,7 +87,7 @@ func TestOpponentPlays(t *testing.T) {
 	want := []string{
 		"uci",
 		"setoption name Threads value 1", "setoption name Hash value 16", "setoption name MultiPV value 1", "isready",
-		"setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1600",
+		"setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1700",
 		"ucinewgame", "isready",
 		"position fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", "go movetime 400",
 		"position fen rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2 moves g1f3", "go movetime 400",
