@@ -28,8 +28,9 @@ type Strength struct {
 	// Level is the level played at.
 	Level Level
 	// Elo is the level's rating, approximate, on the scale of Stockfish's
-	// UCI_Elo (engine games, anchored to CCRL); the levels below
-	// Stockfish's lowest were measured against it. It is 0 at full
+	// UCI_Elo (engine games, anchored to CCRL); the two levels below
+	// Stockfish's lowest were measured against it, in games between
+	// adjacent levels (see levels_measure_test.go). It is 0 at full
 	// strength, whose rating is the engine's and the machine's.
 	Elo int
 	// ByElo tells that the engine was given the rating itself (UCI_Elo)
@@ -61,9 +62,9 @@ func (l Level) spec() (levelSpec, bool) {
 	ms := time.Millisecond
 	switch l {
 	case 1:
-		return levelSpec{elo: 1000, width: 12, think: 200 * ms}, true
+		return levelSpec{elo: 900, width: 12, think: 200 * ms}, true
 	case 2:
-		return levelSpec{elo: 1200, width: 6, think: 200 * ms}, true
+		return levelSpec{elo: 1050, width: 6, think: 200 * ms}, true
 	case 3:
 		return levelSpec{elo: 1350, think: 250 * ms}, true
 	case 4:

@@ -282,6 +282,14 @@ func TestOpponentFaults(t *testing.T) {
 	err = opponentError(t, later, newGame(t, "e4"))
 	wantError(t, err, Crashed, "exit status 3")
 
+	// It plays its move and exits, while the other side thinks.
+	idle := fakeEngine(t, `
+	case "$line" in
+	go*) echo "bestmove e7e5"; exit 4 ;;
+	esac`)
+	err = opponentError(t, idle, newGame(t, "e4"))
+	wantError(t, err, Crashed, "exit status 4")
+
 	// It sends a move that is not legal, or no move.
 	for answer, kind := range map[string]ErrorKind{
 		"bestmove e2e5":          IllegalMove, // not legal in the position
