@@ -62,3 +62,62 @@ func BenchmarkNewReport(b *testing.B) {
 		}
 	}
 }
+
+// quietGame returns a game of 140 half-moves without a capture or a pawn
+// move: the longest history the computer is told, short of the 75-move
+// rule.
+func quietGame(b *testing.B) *game.Game {
+	g, err := game.New(game.Options{FEN: "1n2k1n1/8/8/8/8/8/8/1N2K1N1 w - - 0 1"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; g.Position().HalfMoves < 140; i++ {
+		legal := g.Legal()
+		for k := range legal {
+			if err := g.PlayMove(legal[(i*7+k)%len(legal)]); err != nil {
+				b.Fatal(err)
+			}
+			if !g.Status().Over() && g.Position().HalfMoves > 0 {
+				break
+			}
+			if err := g.TakeBack(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	return g
+}
+
+// BenchmarkThinkRequest is what asking the computer for a move costs the
+// window's goroutine (Opponent.Think reads the game), and then the
+// computer's own (the position replayed, its "go"), after 140 quiet
+// half-moves.
+func BenchmarkThinkRequest(b *testing.B) {
+	g := quietGame(b)
+	st := strengths(optionsOf(stockfishOptions))[4]
+	b.Run("read", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if r, err := newRequest(g); err != nil || len(r.moves) != 140 {
+				b.Fatalf("%d moves, %v", len(r.moves), err)
+			}
+		}
+	})
+	r, _ := newRequest(g)
+	b.Run("replay", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			pos, err := game.New(game.Options{FEN: r.fen})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, m := range r.moves {
+				if err := pos.Move(m); err != nil {
+					b.Fatal(err)
+				}
+			}
+			_ = r.command()
+			goCommand(st, r.turn, r.clocks)
+		}
+	})
+}

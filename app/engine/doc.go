@@ -15,6 +15,14 @@
 // back, whoever wrote them (this package, lichess), into each player's
 // accuracy, average centipawn loss and errors, by lichess's formulas.
 //
+// An Opponent plays a side of a game with an engine run for it: at each
+// of its turns it is told the position and the clocks, and answers with
+// its move, or accepts the draw offered, claims a draw it is owed or
+// resigns, by rules of its own (WouldAcceptDraw, WouldClaimDraw,
+// WouldResign). It plays at one of ten levels, from a beginner's game to
+// the engine's full strength, by the options the engine offers
+// (UCI_Elo, Skill Level): Probe says which levels an engine can play at.
+//
 // The client is this package's own, over os/exec, not
 // github.com/notnil/chess/uci: that one waits for "bestmove" and cannot
 // pass on the "info" lines as the engine prints them, which live analysis

@@ -31,12 +31,15 @@ const (
 	// Hung: the engine stopped answering; it was killed.
 	Hung
 	// Garbled: the engine's answers make no sense (a search without an
-	// evaluation).
+	// evaluation, a "bestmove" without a move).
 	Garbled
+	// IllegalMove: the engine playing a game answered with a move that is
+	// not legal in the position.
+	IllegalMove
 )
 
-// Error is an engine failure. The analysis it ends has stopped and the
-// engine's process is gone.
+// Error is an engine failure. The analysis or the play it ends has
+// stopped and the engine's process is gone.
 type Error struct {
 	// Kind says what went wrong.
 	Kind ErrorKind
@@ -49,18 +52,30 @@ type Error struct {
 	Detail string
 	// Err is the underlying error, if any.
 	Err error
+	// Playing tells that the engine was playing a game (an Opponent),
+	// not analysing.
+	Playing bool
 }
 
 func (e *Error) Error() string {
+	task, ended := "the analysis", "the analysis has stopped"
+	if e.Playing {
+		task, ended = "the game", "the computer no longer plays, and the game is unchanged"
+	}
 	switch e.Kind {
 	case CannotStart:
 		return fmt.Sprintf("the chess engine %q cannot be started: %s", e.Path, e.Detail)
 	case NotAnEngine:
 		return fmt.Sprintf("%q is not a UCI chess engine: %s", e.Path, e.Detail)
 	case Crashed:
-		return fmt.Sprintf("the chess engine %q stopped during the analysis (%s); the analysis has stopped", e.Path, e.Detail)
+		return fmt.Sprintf("the chess engine %q stopped during %s (%s); %s", e.Path, task, e.Detail, ended)
 	case Garbled:
-		return fmt.Sprintf("the chess engine %q gave answers that make no sense (%s); the analysis has stopped", e.Path, e.Detail)
+		return fmt.Sprintf("the chess engine %q gave answers that make no sense (%s); %s", e.Path, e.Detail, ended)
+	case IllegalMove:
+		return fmt.Sprintf("the chess engine %q played a move that is not legal (%s); %s", e.Path, e.Detail, ended)
+	}
+	if e.Playing {
+		return fmt.Sprintf("the chess engine %q stopped answering (%s); it was stopped, %s", e.Path, e.Detail, ended)
 	}
 	return fmt.Sprintf("the chess engine %q stopped answering (%s); it was stopped, and the analysis with it", e.Path, e.Detail)
 }

@@ -3,7 +3,9 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -420,4 +422,113 @@ func TestFalseMateZeroWholeGame(t *testing.T) {
 	if text := pgnText(t, g); strings.Count(text, "#0") != 1 {
 		t.Errorf("#0 written after moves that do not mate:\n%s", text)
 	}
+}
+
+// scripted is a fake engine whose answers the test writes as it goes:
+// it offers the options in its file "options", answers "go" with the
+// lines of its file "answer", and when that is empty, thinks until
+// "stop", answered with the lines of "onstop" (nothing when a file is
+// missing or empty). It logs every command it reads, once it has
+// answered it.
+type scripted struct {
+	t    *testing.T
+	dir  string
+	path string
+}
+
+// newScripted writes a scripted engine offering options (UCI "option"
+// lines).
+func newScripted(t *testing.T, options string) *scripted {
+	t.Helper()
+	dir := t.TempDir()
+	e := &scripted{t: t, dir: dir, path: filepath.Join(dir, "engine")}
+	e.write("options", options)
+	script := `#!/bin/sh
+dir=$(dirname "$0")
+thinking=
+while IFS= read -r line; do
+	case "$line" in
+	uci) echo "id name Scripted 1.0"; cat "$dir/options"; echo uciok ;;
+	isready) echo readyok ;;
+	quit) echo "$line" >> "$dir/log"; exit 0 ;;
+	go*) if [ -s "$dir/answer" ]; then cat "$dir/answer"; else thinking=1; fi ;;
+	stop) if [ -n "$thinking" ]; then cat "$dir/onstop" 2>/dev/null; thinking=; fi ;;
+	esac
+	echo "$line" >> "$dir/log"
+done
+`
+	if err := os.WriteFile(e.path, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// write sets one of the engine's files.
+func (e *scripted) write(name, text string) {
+	e.t.Helper()
+	if err := os.WriteFile(filepath.Join(e.dir, name), []byte(text), 0o644); err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+// answer has the engine answer "go" with an evaluation (centipawns, from
+// the side to move) and a move.
+func (e *scripted) answer(cp int, move string) {
+	e.t.Helper()
+	e.write("answer", fmt.Sprintf("info depth 7 score cp %d pv %s\nbestmove %s\n", cp, move, move))
+}
+
+// log returns the commands the engine has read.
+func (e *scripted) log() []string {
+	e.t.Helper()
+	data, err := os.ReadFile(filepath.Join(e.dir, "log"))
+	if err != nil && !os.IsNotExist(err) {
+		e.t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSpace(string(data)), "\n")
+}
+
+// stockfishOptions are the options Stockfish 15.1 offers, as it lists
+// them.
+const stockfishOptions = `option name Debug Log File type string default 
+option name Threads type spin default 1 min 1 max 1024
+option name Hash type spin default 16 min 1 max 33554432
+option name Clear Hash type button
+option name Ponder type check default false
+option name MultiPV type spin default 1 min 1 max 500
+option name Skill Level type spin default 20 min 0 max 20
+option name Move Overhead type spin default 10 min 0 max 5000
+option name Slow Mover type spin default 100 min 10 max 1000
+option name nodestime type spin default 0 min 0 max 10000
+option name UCI_Chess960 type check default false
+option name UCI_AnalyseMode type check default false
+option name UCI_LimitStrength type check default false
+option name UCI_Elo type spin default 1350 min 1350 max 2850
+option name UCI_ShowWDL type check default false
+option name SyzygyPath type string default <empty>
+option name SyzygyProbeDepth type spin default 1 min 1 max 100
+option name Syzygy50MoveRule type check default true
+option name SyzygyProbeLimit type spin default 7 min 0 max 7
+option name Use NNUE type check default true
+option name EvalFile type string default nn-ad9b42354671.nnue
+`
+
+// replies collects an Opponent's replies, for a test to wait on.
+type replies struct{ ch chan Reply }
+
+func newReplies() *replies { return &replies{ch: make(chan Reply, 100)} }
+
+func (r *replies) add(x Reply) { r.ch <- x }
+
+// next returns the next reply, failing the test if none comes in a
+// while.
+func (r *replies) next(t *testing.T) Reply {
+	t.Helper()
+	select {
+	case x := <-r.ch:
+		return x
+	case <-time.After(60 * time.Second):
+		t.Fatal("no reply from the opponent")
+	}
+	return Reply{}
 }

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -52,13 +51,7 @@ type Live struct {
 	mu      sync.Mutex
 	pending *position // the position to analyse next, if any
 
-	updateMu sync.Mutex // held while an update is delivered
-	closed   bool       // set by Close, under updateMu: no more updates
-
-	wake      chan struct{} // a position is pending
-	quit      chan struct{} // closed by Close
-	done      chan struct{} // closed when the goroutine has ended
-	closeOnce sync.Once
+	w worker // woken when a position is pending
 }
 
 // position is a position to analyse, as the engine is told it and as the
@@ -77,14 +70,8 @@ type position struct {
 // start or fails later, onUpdate receives one last Analysis whose Err
 // says why, once the engine's process is gone.
 func NewLive(s Settings, onUpdate func(Analysis)) *Live {
-	l := &Live{
-		settings: s,
-		onUpdate: onUpdate,
-		wake:     make(chan struct{}, 1),
-		quit:     make(chan struct{}),
-		done:     make(chan struct{}),
-	}
-	go l.run()
+	l := &Live{settings: s, onUpdate: onUpdate}
+	l.w.start(l.analyse, func(err error) { onUpdate(Analysis{Err: err}) })
 	return l
 }
 
@@ -120,10 +107,7 @@ func (l *Live) SetPosition(fen string, moves []string) error {
 	l.mu.Lock()
 	l.pending = &position{command: cmd, fen: g.FEN(), turn: pos.Turn, checkmate: isCheckmate(g.Live())}
 	l.mu.Unlock()
-	select {
-	case l.wake <- struct{}{}:
-	default: // a wake-up is already pending: it will take this position
-	}
+	l.w.signal()
 	return nil
 }
 
@@ -132,27 +116,18 @@ func (l *Live) SetPosition(fen string, moves []string) error {
 // killed with what it started if it has not quit within half a second,
 // on Live's own goroutine (see Done). No update comes after Close
 // returns. It may be called more than once.
-func (l *Live) Close() {
-	l.updateMu.Lock()
-	l.closed = true
-	l.updateMu.Unlock()
-	l.closeOnce.Do(func() { close(l.quit) })
-}
+func (l *Live) Close() { l.w.close() }
 
 // Done returns a channel that is closed once the analysis has ended, by
 // Close or by a failure, the engine's process is gone and the processes
 // it started are killed: within a second of Close, even for an engine
 // that does not quit when told. A program about to exit waits on it, for
 // a bounded time, so that no engine outlives it.
-func (l *Live) Done() <-chan struct{} { return l.done }
+func (l *Live) Done() <-chan struct{} { return l.w.done }
 
 // deliver passes an update on, unless Live is closed.
 func (l *Live) deliver(a Analysis) {
-	l.updateMu.Lock()
-	defer l.updateMu.Unlock()
-	if !l.closed {
-		l.onUpdate(a)
-	}
+	l.w.deliver(func() { l.onUpdate(a) })
 }
 
 // takePending returns the pending position, if any, and clears it.
@@ -164,30 +139,15 @@ func (l *Live) takePending() *position {
 	return p
 }
 
-// run is Live's goroutine: it owns the engine, and reports why the
-// analysis ended once the engine is gone.
-func (l *Live) run() {
-	defer close(l.done)
-	if err := l.analyse(); !errors.Is(err, errStopped) {
-		l.deliver(Analysis{Err: err})
-	}
-}
-
-// analyse starts the engine and runs the analysis until Close
-// (errStopped) or a failure; the engine is gone when it returns.
+// analyse is Live's goroutine: it starts the engine and runs the
+// analysis until Close (errStopped) or a failure; the engine is gone when
+// it returns.
 func (l *Live) analyse() error {
-	s, err := l.settings.withDefaults()
-	if err != nil {
-		return err
-	}
-	p, err := startProc(s.Path, s.Timeout)
+	p, s, err := startEngine(l.settings, l.w.quit)
 	if err != nil {
 		return err
 	}
 	defer p.close()
-	if err := p.handshake(l.quit, s, s.MultiPV); err != nil {
-		return err
-	}
 	sess := liveSession{l: l, p: p, multiPV: s.MultiPV}
 	return sess.loop(s.Timeout)
 }
@@ -240,9 +200,9 @@ func (s *liveSession) loop(timeout time.Duration) error {
 	}
 	for {
 		select {
-		case <-s.l.quit:
+		case <-s.l.w.quit:
 			return errStopped
-		case <-s.l.wake:
+		case <-s.l.w.wake:
 			if s.searching {
 				if !s.stopping {
 					if err := s.p.send("stop"); err != nil {

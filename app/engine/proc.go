@@ -12,6 +12,9 @@ import (
 	"time"
 )
 
+// maxOptions bounds the options kept of an engine: Stockfish offers 21.
+const maxOptions = 256
+
 // quitGrace is how long an engine told to quit may take before it is
 // killed.
 const quitGrace = 500 * time.Millisecond
@@ -33,8 +36,8 @@ type proc struct {
 	state      *os.ProcessState // set before exited is closed
 	words      lastWords        // what it said outside the protocol
 
-	name    string          // from "id name"
-	options map[string]bool // the options it offers, lower case
+	name    string            // from "id name"
+	options map[string]option // the options it offers, by name in lower case
 }
 
 // startProc runs the engine at path with its standard input and output
@@ -65,7 +68,7 @@ func startProc(path string, timeout time.Duration) (*proc, error) {
 		exited:     make(chan struct{}),
 		stopRead:   make(chan struct{}),
 		readerDone: make(chan struct{}),
-		options:    map[string]bool{},
+		options:    map[string]option{},
 	}
 	started := make(chan error, 1)
 	go p.keep(started)
@@ -233,10 +236,22 @@ func (p *proc) await(stop <-chan struct{}, timeout time.Duration, what string, w
 // errStopped is await's answer when the caller stopped it.
 var errStopped = errors.New("stopped")
 
-// handshake does what starts every session with a UCI engine: "uci",
-// answered by "id" and "option" lines and "uciok" within the timeout,
+// handshake does what starts every session with a UCI engine: identify,
 // then the options, then "isready" answered by "readyok".
 func (p *proc) handshake(stop <-chan struct{}, s Settings, multiPV int) error {
+	if err := p.identify(stop); err != nil {
+		return err
+	}
+	p.setOption("Threads", s.Threads)
+	p.setOption("Hash", s.Hash)
+	p.setOption("MultiPV", multiPV)
+	return p.ready(stop)
+}
+
+// identify sends "uci" and reads the engine's name and options from the
+// "id" and "option" lines that answer it, until "uciok", within the
+// timeout.
+func (p *proc) identify(stop <-chan struct{}) error {
 	if err := p.send("uci"); err != nil {
 		return p.notEngine(err)
 	}
@@ -244,20 +259,15 @@ func (p *proc) handshake(stop <-chan struct{}, s Settings, multiPV int) error {
 		if name, ok := strings.CutPrefix(line, "id name "); ok {
 			p.name = strings.TrimSpace(name)
 		}
-		if rest, ok := strings.CutPrefix(line, "option name "); ok {
-			if i := strings.Index(rest, " type "); i > 0 {
-				p.options[strings.ToLower(strings.TrimSpace(rest[:i]))] = true
-			}
+		if name, o, ok := parseOption(line); ok && len(p.options) < maxOptions {
+			p.options[name] = o
 		}
 		return strings.TrimSpace(line) == "uciok"
 	})
 	if err != nil {
 		return p.notEngine(err)
 	}
-	p.setOption("Threads", s.Threads)
-	p.setOption("Hash", s.Hash)
-	p.setOption("MultiPV", multiPV)
-	return p.ready(stop)
+	return nil
 }
 
 // notEngine turns a failed "uci" exchange into NotAnEngine.
@@ -278,7 +288,7 @@ func (p *proc) notEngine(err error) error {
 // setOption sets an option the engine offers; it ignores the others, as
 // UCI asks.
 func (p *proc) setOption(name string, value int) {
-	if value > 0 && p.options[strings.ToLower(name)] {
+	if _, ok := p.options[strings.ToLower(name)]; value > 0 && ok {
 		_ = p.send(fmt.Sprintf("setoption name %s value %d", name, value))
 	}
 }

@@ -174,3 +174,46 @@ func parseBestMove(line string) (string, bool) {
 	}
 	return "", true
 }
+
+// option is one of the options an engine offers: its type, and for a
+// number ("spin") its bounds when it gives them.
+type option struct {
+	kind     string // "check", "spin", "combo", "button" or "string"
+	min, max int    // a spin's bounds, if bounded
+	bounded  bool
+}
+
+// parseOption reads an "option" line ("option name Skill Level type spin
+// default 20 min 0 max 20"): the option's name in lower case, and what it
+// is. It reports false for any other line.
+func parseOption(line string) (string, option, bool) {
+	rest, ok := strings.CutPrefix(line, "option name ")
+	if !ok {
+		return "", option{}, false
+	}
+	i := strings.Index(rest, " type ")
+	if i <= 0 {
+		return "", option{}, false
+	}
+	name := strings.ToLower(strings.TrimSpace(rest[:i]))
+	var o option
+	f := strings.Fields(rest[i+len(" type "):])
+	if len(f) > 0 {
+		o.kind = f[0]
+	}
+	if o.kind != "spin" {
+		return name, o, true
+	}
+	var hasMin, hasMax bool
+	for k := 1; k+1 < len(f); k++ {
+		v, err := strconv.Atoi(f[k+1])
+		switch {
+		case f[k] == "min" && err == nil:
+			o.min, hasMin = v, true
+		case f[k] == "max" && err == nil:
+			o.max, hasMax = v, true
+		}
+	}
+	o.bounded = hasMin && hasMax && o.min <= o.max
+	return name, o, true
+}
