@@ -113,6 +113,11 @@ endef
 # Tests read no locale of their own: a fixed one keeps messages stable.
 export LANG := en_US.UTF-8
 
+# Beside a clone with the shared test data (../shared/data, as CI has
+# it), a test that cannot find the data it names fails instead of
+# skipping; a clone alone still passes, its tests of that data skipped.
+export ECHIQUIER_SHARED_REQUIRED := $(if $(wildcard ../shared/data/pgn),1)
+
 .PHONY: all run build deps test-deps package-deps deb-deps windows-deps test check-format vet unit \
 	corpus-check fuzz e2e bench clean package install uninstall package-check install-check windows \
 	windows-check deb deb-check screenshots linux-bin timed

@@ -10,9 +10,6 @@ import (
 	"time"
 )
 
-// sharedData is the project's test data, shared by all packages.
-var sharedData = filepath.Join("..", "..", "..", "shared", "data")
-
 // stockfish returns the installed Stockfish, skipping the test where there
 // is none (make test installs it).
 func stockfish(t testing.TB) string {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/internal/shared"
 )
 
 // These tests run the real Stockfish, with one thread and a small hash:
@@ -290,9 +291,9 @@ func TestWholeGameTime(t *testing.T) {
 // corpus.
 func fortyMoves(t *testing.T) *game.Game {
 	t.Helper()
-	f, err := os.Open(filepath.Join(sharedData, "pgn", "corpus", "Fischer.pgn"))
+	f, err := os.Open(shared.Path(t, "pgn", "corpus", "Fischer.pgn"))
 	if err != nil {
-		t.Skip("the corpus is not there: ", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	games, _ := game.ReadPGN(f)

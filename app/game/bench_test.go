@@ -6,11 +6,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/internal/shared"
 	"github.com/echiquier/echiquier/app/pgn"
 )
 
@@ -105,10 +105,7 @@ func BenchmarkMovePly300(b *testing.B) { benchmarkMoveAt(b, 300) }
 // BenchmarkReadCorpus reads and replays every game of the real-game
 // corpus (32,570 games), checking every move; it reports games per second.
 func BenchmarkReadCorpus(b *testing.B) {
-	files, _ := filepath.Glob(filepath.Join(sharedData, "pgn", "corpus", "*.pgn"))
-	if len(files) == 0 {
-		b.Skip("the corpus lives in ../shared/data, outside the repository, and is not here")
-	}
+	files := shared.Glob(b, "pgn", "corpus", "*.pgn")
 	var data [][]byte
 	var size int64
 	for _, f := range files {
@@ -137,10 +134,7 @@ func BenchmarkReadCorpus(b *testing.B) {
 // corpusFiles returns the paths and contents of the real-game corpus, or
 // skips the benchmark when it is not here.
 func corpusFiles(b *testing.B) ([]string, [][]byte) {
-	files, _ := filepath.Glob(filepath.Join(sharedData, "pgn", "corpus", "*.pgn"))
-	if len(files) == 0 {
-		b.Skip("the corpus lives in ../shared/data, outside the repository, and is not here")
-	}
+	files := shared.Glob(b, "pgn", "corpus", "*.pgn")
 	var data [][]byte
 	for _, f := range files {
 		d, err := os.ReadFile(f)

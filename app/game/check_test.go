@@ -13,6 +13,7 @@ import (
 	"testing/iotest"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/internal/shared"
 	"github.com/echiquier/echiquier/app/pgn"
 )
 
@@ -33,10 +34,7 @@ func errorTexts(errs []error) []string {
 // three workers, counts every game and reports the same errors as
 // ReadPGNWith, in the same order.
 func TestCheckPGNAgreesWithReadPGN(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(sharedData, "pgn", "edge", "*.pgn"))
-	if len(files) == 0 {
-		t.Skip("the edge files live in ../shared/data, outside the repository, and are not here")
-	}
+	files := shared.Glob(t, "pgn", "edge", "*.pgn")
 	files = append(files, "") // and the text below
 	reported := 0
 	for _, f := range files {
@@ -172,10 +170,7 @@ func TestCheckPGNErrorsInVariations(t *testing.T) {
 // CheckPGN on two workers finds no error in it (two files under -short
 // or -race).
 func TestCheckPGNCorpus(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(sharedData, "pgn", "corpus", "*.pgn"))
-	if len(files) == 0 {
-		t.Skip("the corpus lives in ../shared/data, outside the repository, and is not here")
-	}
+	files := shared.Glob(t, "pgn", "corpus", "*.pgn")
 	want := 32570
 	if raceOrShort() {
 		files = []string{filepath.Join(filepath.Dir(files[0]), "Capablanca.pgn"), filepath.Join(filepath.Dir(files[0]), "Fischer.pgn")}

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/internal/shared"
 	"github.com/echiquier/echiquier/app/pgn"
 )
 
@@ -206,10 +207,7 @@ func TestSaveChangesNothing(t *testing.T) {
 func sampleGames(t *testing.T, f func(file string, i int, text []byte)) {
 	t.Helper()
 	for _, dir := range []string{"edge", "corpus"} {
-		files, _ := filepath.Glob(filepath.Join(sharedData, "pgn", dir, "*.pgn"))
-		if len(files) == 0 {
-			t.Skipf("no test data in %s", dir)
-		}
+		files := shared.Glob(t, "pgn", dir, "*.pgn")
 		for _, name := range files {
 			data, err := os.ReadFile(name)
 			if err != nil {

@@ -4,18 +4,16 @@ import (
 	"bufio"
 	"flag"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/echiquier/echiquier/app/internal/shared"
 )
 
 // fullPerft lifts the node budget: go test -run Perft -perft.full (takes
 // hours for the deepest counts; use -timeout 0).
 var fullPerft = flag.Bool("perft.full", false, "run every perft count, however deep")
-
-// perftData is the shared test data; the tests skip when it is absent.
-var perftData = filepath.Join("..", "..", "..", "shared", "data")
 
 // perftBudget bounds the leaves a perft test counts, so that the suite
 // runs in seconds: our layer replays each move with notnil/chess and
@@ -43,9 +41,9 @@ type perftCase struct {
 
 func readPerft(t *testing.T, name string) []perftCase {
 	t.Helper()
-	f, err := os.Open(filepath.Join(perftData, name))
+	f, err := os.Open(shared.Path(t, name))
 	if err != nil {
-		t.Skipf("perft data not available here (%v); it lives in ../shared/data outside the repository", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	var cases []perftCase

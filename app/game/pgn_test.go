@@ -11,11 +11,9 @@ import (
 	"time"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/internal/shared"
 	"github.com/echiquier/echiquier/app/pgn"
 )
-
-// sharedData is the test data beside the repository.
-var sharedData = filepath.Join("..", "..", "..", "shared", "data")
 
 func readOne(t *testing.T, text string) *game.Game {
 	t.Helper()
@@ -374,10 +372,7 @@ func TestPGNReadsLichessFromPosition(t *testing.T) {
 // with its number, and nothing panics or hangs. What loads writes out and
 // reads back the same.
 func TestPGNEdgeFiles(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(sharedData, "pgn", "edge", "*.pgn"))
-	if len(files) == 0 {
-		t.Skip("the edge files live in ../shared/data, outside the repository, and are not here")
-	}
+	files := shared.Glob(t, "pgn", "edge", "*.pgn")
 	loaded := 0
 	for _, f := range files {
 		data, err := os.ReadFile(f)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/internal/shared"
 	"github.com/echiquier/echiquier/app/pgn"
 )
 
@@ -88,7 +89,7 @@ func TestPGNExtractAcceptsWhatTheAppWrites(t *testing.T) {
 	// but those with a tag name the export format does not allow: it is
 	// written back as it was read ("GreatestGameEverPlayed?"), which
 	// pgn-extract refuses as it refused the file read.
-	files, _ := filepath.Glob(filepath.Join(sharedData, "pgn", "edge", "*.pgn"))
+	files := shared.Glob(t, "pgn", "edge", "*.pgn")
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {

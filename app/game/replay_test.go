@@ -14,8 +14,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/echiquier/echiquier/app/pgn"
 	"github.com/notnil/chess"
+
+	"github.com/echiquier/echiquier/app/internal/shared"
+	"github.com/echiquier/echiquier/app/pgn"
 )
 
 // This file checks this package's move generator, SAN writer and move
@@ -237,19 +239,11 @@ func (n *Node) findChess(t *testing.T, m Move) *chess.Move {
 }
 
 func edgeFiles(t *testing.T) []string {
-	files, _ := filepath.Glob(filepath.Join(perftData, "pgn", "edge", "*.pgn"))
-	if len(files) == 0 {
-		t.Skip("the edge files live in ../shared/data, outside the repository, and are not here")
-	}
-	return files
+	return shared.Glob(t, "pgn", "edge", "*.pgn")
 }
 
 func corpusFiles(t *testing.T) []string {
-	files, _ := filepath.Glob(filepath.Join(perftData, "pgn", "corpus", "*.pgn"))
-	if len(files) == 0 {
-		t.Skip("the corpus lives in ../shared/data, outside the repository, and is not here")
-	}
-	return files
+	return shared.Glob(t, "pgn", "corpus", "*.pgn")
 }
 
 func TestMoveGenMatchesNotnilEdgeFiles(t *testing.T) {

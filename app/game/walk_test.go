@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/internal/shared"
 	"github.com/echiquier/echiquier/app/pgn"
 )
 
@@ -17,10 +18,7 @@ import (
 // the games FromPGN refuses, with the same error, and visits the
 // positions and moves of the main line that FromPGN builds.
 func TestWalkAgreesWithFromPGN(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(sharedData, "pgn", "edge", "*.pgn"))
-	if len(files) == 0 {
-		t.Fatal("no edge files in " + sharedData)
-	}
+	files := shared.Glob(t, "pgn", "edge", "*.pgn")
 	var w game.Walker
 	games, refused := 0, 0
 	for _, f := range files {

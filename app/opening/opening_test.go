@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/internal/shared"
 )
 
 // played returns a game after moves given in UCI.
@@ -104,7 +105,7 @@ func BenchmarkLoad(b *testing.B) {
 // BenchmarkLineAtEachMove names the opening at every position of a long
 // game of the corpus, as stepping through it does: the cost per position.
 func BenchmarkLineAtEachMove(b *testing.B) {
-	f, err := os.Open("../../../shared/data/pgn/corpus/Carlsen.pgn")
+	f, err := os.Open(shared.Path(b, "pgn", "corpus", "Carlsen.pgn"))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing/iotest"
 	"time"
 
+	"github.com/echiquier/echiquier/app/internal/shared"
 	"github.com/echiquier/echiquier/app/pgn"
 )
 
@@ -26,8 +27,7 @@ func addSeeds(f *testing.F) {
 	f.Add([]byte("[White \"Dvoretsk\x9a \x93x\x94\x00\x1b\"]\n\n1. e4 {\x80 \x81} *"))
 	f.Add([]byte("\xff\xfe[\x00E\x00"))
 	f.Add([]byte("[\x00E\x00v\x00"))
-	dir := filepath.Join("..", "..", "..", "shared", "data", "pgn", "edge")
-	files, _ := filepath.Glob(filepath.Join(dir, "*.pgn"))
+	files, _ := filepath.Glob(filepath.Join(shared.Root(f), "pgn", "edge", "*.pgn")) // seeds where there are some
 	for _, path := range files {
 		if data, err := os.ReadFile(path); err == nil && len(data) < 4<<10 {
 			f.Add(data)

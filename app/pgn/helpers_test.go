@@ -3,12 +3,12 @@ package pgn_test
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/echiquier/echiquier/app/internal/shared"
 	"github.com/echiquier/echiquier/app/pgn"
 )
 
@@ -16,11 +16,7 @@ import (
 // which lives outside the repository; the test is skipped without it.
 func dataDir(t testing.TB, sub string) string {
 	t.Helper()
-	dir := filepath.Join("..", "..", "..", "shared", "data", "pgn", sub)
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("test data %s not available (%v): it lives outside the repository", dir, err)
-	}
-	return dir
+	return shared.Path(t, "pgn", sub)
 }
 
 // pgnFiles returns the .pgn files of dir.

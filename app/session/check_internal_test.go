@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"path/filepath"
 	"testing"
 
+	"github.com/echiquier/echiquier/app/internal/shared"
 	"github.com/echiquier/echiquier/app/pgn"
 )
 
@@ -14,9 +14,9 @@ import (
 // the list of its games does in the background: games a second, on one
 // goroutine.
 func BenchmarkCheckGames(b *testing.B) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "data", "pgn", "corpus", "Carlsen.pgn"))
+	data, err := os.ReadFile(shared.Path(b, "pgn", "corpus", "Carlsen.pgn"))
 	if err != nil {
-		b.Skip("no corpus in ../shared/data: it lives outside the repository")
+		b.Fatal(err)
 	}
 	x, err := pgn.BuildIndex(context.Background(), bytes.NewReader(data))
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/internal/shared"
 	"github.com/echiquier/echiquier/app/session"
 )
 
@@ -25,9 +26,11 @@ func TestAFileNoGameOfWhichCanBeOpenedSaysSo(t *testing.T) {
 	// Longer than the first part shown (200 games): listed before it is
 	// checked.
 	texts := map[string]string{"like twic9nn_error": twicGames, "43 times": strings.Repeat(twicGames+"\n", 43)}
-	if data, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "data", "pgn", "edge", "pgn-read__twic9nn_error.pgn")); err == nil {
-		texts["twic9nn_error"] = string(data)
+	data, err := os.ReadFile(shared.Path(t, "pgn", "edge", "pgn-read__twic9nn_error.pgn"))
+	if err != nil {
+		t.Fatal(err)
 	}
+	texts["twic9nn_error"] = string(data)
 	for name, text := range texts {
 		t.Run(name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "twic.pgn")

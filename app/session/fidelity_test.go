@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/internal/shared"
 	"github.com/echiquier/echiquier/app/pgn"
 )
 
@@ -20,11 +21,7 @@ import (
 // skipped without it.
 func sharedPGN(t *testing.T, sub string) []string {
 	t.Helper()
-	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "data", "pgn", sub, "*.pgn"))
-	if len(files) == 0 {
-		t.Skipf("no test data in ../shared/data/pgn/%s: it lives outside the repository", sub)
-	}
-	return files
+	return shared.Glob(t, "pgn", sub, "*.pgn")
 }
 
 // saveUnchanged writes data to a file, opens it, and saves every step-th

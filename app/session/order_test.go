@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/echiquier/echiquier/app/internal/shared"
 	"github.com/echiquier/echiquier/app/pgn"
 )
 
@@ -163,10 +163,7 @@ func TestFold(t *testing.T) {
 // corpusIndex indexes the whole shared corpus as one file, or skips.
 func corpusIndex(b testing.TB) *pgn.Index {
 	b.Helper()
-	paths, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "data", "pgn", "corpus", "*.pgn"))
-	if len(paths) == 0 {
-		b.Skip("the corpus lives in ../shared/data, outside the repository, and is not here")
-	}
+	paths := shared.Glob(b, "pgn", "corpus", "*.pgn")
 	var readers []io.Reader
 	for _, p := range paths {
 		f, err := os.Open(p)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/internal/shared"
 	"github.com/echiquier/echiquier/app/pgn"
 	"github.com/echiquier/echiquier/app/session"
 )
@@ -293,9 +294,11 @@ func TestABinaryByteCostsOnlyItsGame(t *testing.T) {
 		"400 kB": strings.Repeat(one, 400_000/len(one)),
 		"1.5 MB": strings.Repeat(one, 1_500_000/len(one)),
 	}
-	if data, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "data", "pgn", "corpus", "Capablanca.pgn")); err == nil {
-		texts["Capablanca.pgn"] = string(data)
+	data, err := os.ReadFile(shared.Path(t, "pgn", "corpus", "Capablanca.pgn"))
+	if err != nil {
+		t.Fatal(err)
 	}
+	texts["Capablanca.pgn"] = string(data)
 	for name, text := range texts {
 		t.Run(name, func(t *testing.T) {
 			damaged := []byte(text)

@@ -85,7 +85,7 @@ func TestNewGameRemembersTheCustomTimeControl(t *testing.T) {
 
 func TestNewGameDialogRefusesATimeControlWithoutTime(t *testing.T) {
 	h := newHarness(t)
-	h.play("e2e4")
+	h.Play("e2e4")
 	h.Env.Commands.Run(kit.NewGame)
 	entries, selects := h.DialogFields()
 	selects[0].SetSelectedIndex(len(selects[0].Options) - 1) // custom

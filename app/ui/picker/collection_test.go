@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/echiquier/echiquier/app/internal/shared"
 	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/app/ui/uitest"
 )
@@ -158,10 +159,7 @@ func TestChangedFileIsNotMisread(t *testing.T) {
 func TestOpenEdgeFiles(t *testing.T) {
 	// Every file of tricky PGN opens as a game, a picker or an error
 	// message, and every game listed opens or says why it cannot.
-	paths, _ := filepath.Glob(filepath.Join("..", "..", "shared", "data", "pgn", "edge", "*.pgn"))
-	if len(paths) == 0 {
-		t.Skip("the edge files live in ../shared/data, outside the repository, and are not here")
-	}
+	paths := shared.Glob(t, "pgn", "edge", "*.pgn")
 	h := newHarness(t)
 	for _, path := range paths {
 		c := h.open(path)

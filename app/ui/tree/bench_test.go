@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/internal/shared"
 	"github.com/echiquier/echiquier/app/session"
 )
 
@@ -15,11 +16,7 @@ import (
 // games.
 func corpusFile(b *testing.B) string {
 	b.Helper()
-	dir := filepath.Join("..", "..", "..", "..", "shared", "data", "pgn", "corpus")
-	names, err := filepath.Glob(filepath.Join(dir, "*.pgn"))
-	if err != nil || len(names) == 0 {
-		b.Skipf("no corpus in %s (the shared test data is outside the repository): %v", dir, err)
-	}
+	names := shared.Glob(b, "pgn", "corpus", "*.pgn")
 	path := filepath.Join(b.TempDir(), "corpus.pgn")
 	out, err := os.Create(path)
 	if err != nil {
