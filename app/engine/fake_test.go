@@ -17,15 +17,21 @@ import (
 // one way. Every test checks that the analysis ends with an error in
 // words, and that neither a process nor a goroutine is left behind.
 
-// short is the timeout of the fake engines' tests: they fail on purpose.
-const short = 300 * time.Millisecond
+// short is the timeout of the tests of engines that hang: they wait it
+// out on purpose. patient is that of engines that fail by themselves (a
+// crash, an exit, a wrong answer): so long that only a test that goes
+// wrong reaches it, however slow the machine.
+const (
+	short   = 300 * time.Millisecond
+	patient = time.Minute
+)
 
 // liveError runs live analysis of the start position, then of the
 // position after 1. e4, with the engine at path, and returns the error it
-// ends with.
-func liveError(t *testing.T, path string) error {
+// ends with; timeout is the engine's (short or patient).
+func liveError(t *testing.T, path string, timeout time.Duration) error {
 	t.Helper()
-	return liveErrorWith(t, Settings{Path: path, Timeout: short})
+	return liveErrorWith(t, Settings{Path: path, Timeout: timeout})
 }
 
 // liveErrorWith is liveError with the engine and settings s.
@@ -56,8 +62,9 @@ func liveErrorWith(t *testing.T, s Settings) error {
 }
 
 // gameError runs a whole-game analysis of a short game with the engine at
-// path and returns the error it ends with and the moves analysed.
-func gameError(t *testing.T, path string) (Result, error) {
+// path and returns the error it ends with and the moves analysed;
+// timeout is the engine's (short or patient).
+func gameError(t *testing.T, path string, timeout time.Duration) (Result, error) {
 	t.Helper()
 	g := newGame(t, "e4 e5 Nf3 Nc6")
 	type outcome struct {
@@ -65,7 +72,7 @@ func gameError(t *testing.T, path string) (Result, error) {
 		err error
 	}
 	done := make(chan outcome, 2)
-	s := Settings{Path: path, Timeout: short, MoveTime: 20 * time.Millisecond}
+	s := Settings{Path: path, Timeout: timeout, MoveTime: 20 * time.Millisecond}
 	if err := AnalyseGame(context.Background(), s, g, func(Progress) {}, func(r Result, err error) {
 		done <- outcome{r, err}
 	}); err != nil {
@@ -119,13 +126,13 @@ func wantError(t *testing.T, err error, kind ErrorKind, words ...string) {
 func TestCannotStart(t *testing.T) {
 	clean(t)
 	missing := t.TempDir() + "/no-engine"
-	err := liveError(t, missing)
+	err := liveError(t, missing, patient)
 	wantError(t, err, CannotStart, missing, "cannot be started", "no such file")
 	notExec := writeScript(t, "#!/bin/sh\n")
 	if err := os.Chmod(notExec, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err = gameError(t, notExec)
+	_, err = gameError(t, notExec, patient)
 	wantError(t, err, CannotStart, "not an executable program")
 }
 
@@ -134,9 +141,9 @@ func TestNeverAnswers(t *testing.T) {
 	// It neither reads its input nor quits: it must be killed.
 	path := writeScript(t, "#!/bin/sh\nexec sleep 600\n")
 	start := time.Now()
-	err := liveError(t, path)
+	err := liveError(t, path, short)
 	wantError(t, err, NotAnEngine, path, "is not a UCI chess engine", `did not answer "uciok"`)
-	_, err = gameError(t, path)
+	_, err = gameError(t, path, short)
 	wantError(t, err, NotAnEngine, `did not answer "uciok"`)
 	t.Logf("two engines given up in %v", time.Since(start))
 }
@@ -149,14 +156,14 @@ printf '%070000d\n' 0
 printf '\001\002\377\376 \033[2J\n'
 while :; do echo "Welcome to my chess program! Type help."; done
 `)
-	err := liveError(t, path)
+	err := liveError(t, path, short)
 	wantError(t, err, NotAnEngine, `did not answer "uciok"`)
 }
 
 func TestExitsAtOnce(t *testing.T) {
 	clean(t)
 	path := writeScript(t, "#!/bin/sh\necho 'usage: engine FILE'\nexit 2\n")
-	err := liveError(t, path)
+	err := liveError(t, path, patient)
 	wantError(t, err, NotAnEngine, "stopped before answering", "exit status 2")
 }
 
@@ -166,9 +173,9 @@ func TestCrashMidAnalysis(t *testing.T) {
 	case "$line" in
 	go*) echo "info depth 1 score cp 20 pv e2e4"; kill -SEGV $$ ;;
 	esac`)
-	err := liveError(t, path)
+	err := liveError(t, path, patient)
 	wantError(t, err, Crashed, "stopped during the analysis", "segmentation fault")
-	r, err := gameError(t, path)
+	r, err := gameError(t, path, patient)
 	wantError(t, err, Crashed, "segmentation fault")
 	if len(r.Moves) != 0 {
 		t.Errorf("%d moves analysed by an engine that crashed on the first", len(r.Moves))
@@ -186,7 +193,7 @@ func TestCrashLater(t *testing.T) {
 		if [ $n -gt 3 ]; then exit 3; fi
 		echo "info depth 1 score cp $((n*10)) pv e2e4"; echo "bestmove e2e4" ;;
 	esac`)
-	r, err := gameError(t, path)
+	r, err := gameError(t, path, patient)
 	wantError(t, err, Crashed, "exit status 3")
 	if len(r.Moves) != 2 || r.Moves[1].SAN != "e5" || r.Moves[1].Eval.Centipawns != 30 {
 		t.Errorf("partial result %+v, want the first two moves, +0.30 after 1... e5", r.Moves)
@@ -201,9 +208,9 @@ func TestHangsOnGo(t *testing.T) {
 	case "$line" in
 	go*) exec sleep 600 ;;
 	esac`)
-	err := liveError(t, path)
+	err := liveError(t, path, short)
 	wantError(t, err, Hung, "stopped answering", `no answer to "stop"`)
-	_, err = gameError(t, path)
+	_, err = gameError(t, path, short)
 	wantError(t, err, Hung, `no answer to "go movetime"`)
 }
 
@@ -226,7 +233,7 @@ func TestGarbageAmidAnswers(t *testing.T) {
 	stop) echo "bestmove e2e4" ;;
 	esac`)
 	u := newUpdates()
-	l := NewLive(Settings{Path: path, Timeout: short}, u.add)
+	l := NewLive(Settings{Path: path, Timeout: patient}, u.add)
 	defer l.Close()
 	if err := l.SetPosition(game.StartFEN, nil); err != nil {
 		t.Fatal(err)
@@ -253,7 +260,7 @@ func TestNoEvaluation(t *testing.T) {
 	case "$line" in
 	go*) echo "bestmove e2e4" ;;
 	esac`)
-	_, err := gameError(t, path)
+	_, err := gameError(t, path, patient)
 	wantError(t, err, Garbled, "no evaluation of the position", game.StartFEN)
 }
 
@@ -304,7 +311,7 @@ func TestEngineSaysWhy(t *testing.T) {
 		echo "Failed to allocate ${line##* }MB for transposition table." >&2
 		exit 1 ;;
 	esac`)
-	s := Settings{Path: path, Hash: 48, Timeout: short}
+	s := Settings{Path: path, Hash: 48, Timeout: patient}
 	err := liveErrorWith(t, s)
 	wantError(t, err, Crashed, "exit status 1", "Failed to allocate 48MB for transposition table.")
 	t.Log(err)
@@ -319,17 +326,17 @@ func TestEngineSaysWhy(t *testing.T) {
 		echo "info string Goodbye"
 		exit 1 ;;
 	esac`)
-	err = liveError(t, path)
+	err = liveError(t, path, patient)
 	wantError(t, err, Crashed, "exit status 1", `"ERROR: The network file nn-0000.nnue was not loaded successfully."`)
 	if strings.Contains(err.Error(), "NNUE evaluation using") || strings.Contains(err.Error(), "Goodbye") {
 		t.Errorf("error %q quotes lines that say nothing of the failure", err)
 	}
-	_, err = gameError(t, path)
+	_, err = gameError(t, path, patient)
 	wantError(t, err, Crashed, "not loaded successfully")
 
 	// Before "uciok": a usage message on its standard error.
 	path = writeScript(t, "#!/bin/sh\necho 'usage: engine [--fast] FILE' >&2\nexit 2\n")
-	err = liveError(t, path)
+	err = liveError(t, path, patient)
 	wantError(t, err, NotAnEngine, "stopped before answering", "exit status 2", "usage: engine [--fast] FILE")
 	t.Log(err)
 
@@ -338,7 +345,7 @@ func TestEngineSaysWhy(t *testing.T) {
 	case "$line" in
 	go*) echo "info string hello" >&2; kill -SEGV $$ ;;
 	esac`)
-	err = liveError(t, path)
+	err = liveError(t, path, patient)
 	wantError(t, err, Crashed, "segmentation fault")
 	if strings.Contains(err.Error(), "hello") {
 		t.Errorf("error %q quotes a line that says nothing of the failure", err)

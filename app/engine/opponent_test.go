@@ -223,12 +223,13 @@ func TestOpponentStops(t *testing.T) {
 
 // opponentError has the computer at level 4 (300 ms a move) answer in g
 // with the engine at path, and returns the error its play ends with,
-// checking that g was not touched.
-func opponentError(t *testing.T, path string, g *game.Game) error {
+// checking that g was not touched; timeout is the engine's (short or
+// patient).
+func opponentError(t *testing.T, path string, g *game.Game, timeout time.Duration) error {
 	t.Helper()
 	fen, moves := g.FEN(), len(g.History())
 	r := newReplies()
-	o := NewOpponent(Settings{Path: path, Timeout: short}, Play{Level: 4}, r.add)
+	o := NewOpponent(Settings{Path: path, Timeout: timeout}, Play{Level: 4}, r.add)
 	defer closeOpponent(t, o)
 	var x Reply
 	for x.Err == nil {
@@ -258,17 +259,17 @@ func opponentError(t *testing.T, path string, g *game.Game) error {
 func TestOpponentFaults(t *testing.T) {
 	clean(t)
 	missing := t.TempDir() + "/no-engine"
-	err := opponentError(t, missing, newGame(t, ""))
+	err := opponentError(t, missing, newGame(t, ""), patient)
 	wantError(t, err, CannotStart, missing, "cannot be started", "no such file")
 
-	err = opponentError(t, writeScript(t, "#!/bin/sh\nexec sleep 600\n"), newGame(t, ""))
+	err = opponentError(t, writeScript(t, "#!/bin/sh\nexec sleep 600\n"), newGame(t, ""), short)
 	wantError(t, err, NotAnEngine, `did not answer "uciok"`)
 
 	crash := fakeEngine(t, `
 	case "$line" in
 	go*) echo "info depth 1 score cp 20 pv e7e5"; kill -SEGV $$ ;;
 	esac`)
-	err = opponentError(t, crash, newGame(t, "e4"))
+	err = opponentError(t, crash, newGame(t, "e4"), patient)
 	wantError(t, err, Crashed, "stopped during the game", "segmentation fault", "the game is unchanged")
 
 	// It plays a move, then crashes at the next.
@@ -279,7 +280,7 @@ func TestOpponentFaults(t *testing.T) {
 		if [ $n -gt 1 ]; then exit 3; fi
 		echo "bestmove e7e5" ;;
 	esac`)
-	err = opponentError(t, later, newGame(t, "e4"))
+	err = opponentError(t, later, newGame(t, "e4"), patient)
 	wantError(t, err, Crashed, "exit status 3")
 
 	// It plays its move and exits, while the other side thinks.
@@ -287,7 +288,7 @@ func TestOpponentFaults(t *testing.T) {
 	case "$line" in
 	go*) echo "bestmove e7e5"; exit 4 ;;
 	esac`)
-	err = opponentError(t, idle, newGame(t, "e4"))
+	err = opponentError(t, idle, newGame(t, "e4"), patient)
 	wantError(t, err, Crashed, "exit status 4")
 
 	// It sends a move that is not legal, or no move.
@@ -303,7 +304,7 @@ func TestOpponentFaults(t *testing.T) {
 	} {
 		e := newScripted(t, stockfishOptions)
 		e.write("answer", "info depth 1 score cp 0\n"+answer+"\n")
-		err = opponentError(t, e.path, newGame(t, ""))
+		err = opponentError(t, e.path, newGame(t, ""), patient)
 		switch kind {
 		case IllegalMove:
 			move := strings.Fields(answer)[1]
@@ -322,7 +323,7 @@ func TestOpponentHangs(t *testing.T) {
 	// Without clocks: after the level's time (300 ms) and the time an
 	// engine is given to answer.
 	start := time.Now()
-	err := opponentError(t, e.path, newGame(t, ""))
+	err := opponentError(t, e.path, newGame(t, ""), short)
 	wantError(t, err, Hung, `no answer to "go" in 600ms`, "the game is unchanged")
 	if took := time.Since(start); took < 600*time.Millisecond {
 		t.Errorf("hung after %v, before its time was over", took)
@@ -366,7 +367,7 @@ func TestOpponentRestart(t *testing.T) {
 	go*) kill -KILL $$ ;;
 	esac`)
 	g := newGame(t, "e4")
-	wantError(t, opponentError(t, crash, g), Crashed, "signal: killed")
+	wantError(t, opponentError(t, crash, g, patient), Crashed, "signal: killed")
 	e := newScripted(t, stockfishOptions)
 	e.answer(0, "c7c5")
 	r := newReplies()

@@ -248,7 +248,7 @@ done
 	}
 
 	// The same in a whole-game analysis.
-	_, err := gameError(t, path) // the engine never answers "go"
+	_, err := gameError(t, path, short) // the engine never answers "go"
 	wantError(t, err, Hung)
 	pgid = pid()
 	killLeftGroup(t, pgid)
