@@ -73,6 +73,9 @@ type ClockFace struct {
 	// before the next time control of a multi-stage time control; zero
 	// shows nothing.
 	MovesToControl int
+	// Decimal writes the decimal point of the tenths ("9.7") as the
+	// user's language does; nil leaves it.
+	Decimal func(number string) string
 	// Compact shows smaller digits, for a small window, and the delay
 	// and the moves to the control in the name's place while they have
 	// something to say.
@@ -135,10 +138,10 @@ func (f *ClockFace) low() bool {
 func (f *ClockFace) infoText() string {
 	var parts []string
 	if f.Delay > 0 {
-		parts = append(parts, lang.L("Delay {{.Time}}", map[string]any{"Time": FormatClock(f.Delay)}))
+		parts = append(parts, lang.L("Delay {{.Time}}", map[string]any{"Time": f.format(f.Delay)}))
 	}
 	if f.Bronstein > 0 {
-		parts = append(parts, lang.L("{{.Time}} back", map[string]any{"Time": "+" + FormatClock(f.Bronstein)}))
+		parts = append(parts, lang.L("{{.Time}} back", map[string]any{"Time": "+" + f.format(f.Bronstein)}))
 	}
 	switch {
 	case f.MovesToControl == 1:
@@ -149,8 +152,16 @@ func (f *ClockFace) infoText() string {
 	return strings.Join(parts, " · ")
 }
 
+// format writes d as FormatClock does, with the decimal point of Decimal.
+func (f *ClockFace) format(d time.Duration) string {
+	if f.Decimal == nil {
+		return FormatClock(d)
+	}
+	return f.Decimal(FormatClock(d))
+}
+
 // FormatClock writes the time left on a clock: "1:05:23", "4:59", "0:42",
-// and with tenths under ten seconds, "9.7" ("9,7" in French). It rounds
+// and with tenths under ten seconds, "9.7". It rounds
 // down, so that a clock never shows more time than it has, and shows a
 // negative time as "0.0".
 func FormatClock(d time.Duration) string {
@@ -159,7 +170,7 @@ func FormatClock(d time.Duration) string {
 	}
 	if d < 10*time.Second {
 		tenths := d / (100 * time.Millisecond)
-		return Decimal(fmt.Sprintf("%d.%d", tenths/10, tenths%10))
+		return fmt.Sprintf("%d.%d", tenths/10, tenths%10)
 	}
 	s := int64(d / time.Second)
 	if s >= 3600 {
@@ -300,7 +311,7 @@ func (r *clockRenderer) refreshTexts(th fyne.Theme) {
 	f := r.face
 	r.name.TextSize = th.Size(fynetheme.SizeNameText)
 	r.name.TextStyle = fyne.TextStyle{Bold: f.ToMove}
-	r.digits.Text = FormatClock(f.Remaining)
+	r.digits.Text = f.format(f.Remaining)
 	r.digits.TextSize = clockDigitsScale * r.name.TextSize
 	if f.Compact {
 		r.digits.TextSize = compactDigitsScale * r.name.TextSize

@@ -336,3 +336,22 @@ func BenchmarkClockFaceRefreshLongName(b *testing.B) {
 		f.Refresh()
 	}
 }
+
+// TestClockFace_Decimal: the tenths, the delay and the time given back
+// are written with the decimal point the face is given.
+func TestClockFace_Decimal(t *testing.T) {
+	f := widgets.NewClockFace(game.White)
+	f.Remaining, f.Delay, f.ToMove = 9700*time.Millisecond, 2500*time.Millisecond, true
+	f.Decimal = func(n string) string { return strings.Replace(n, ".", ",", 1) }
+	w := showClock(t, f)
+	var texts []string
+	for _, o := range test.LaidOutObjects(w.Content()) {
+		if c, ok := o.(*canvas.Text); ok && c.Visible() && c.Text != "" {
+			texts = append(texts, c.Text)
+		}
+	}
+	got := strings.Join(texts, " | ")
+	if !strings.Contains(got, "9,7") || !strings.Contains(got, "2,5") || strings.Contains(got, "9.7") {
+		t.Errorf("the face shows %q, want 9,7 and a delay of 2,5", got)
+	}
+}

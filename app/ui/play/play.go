@@ -143,6 +143,9 @@ func (p *Play) Build() Parts {
 		bottom: container.NewStack(),
 	}
 	p.v = v
+	for _, f := range v.clocks {
+		f.Decimal = words.Decimal
+	}
 	b := v.board
 	b.OnMove = p.Move
 	b.OnPick = p.env.Session.TouchPiece

@@ -10,7 +10,6 @@ import (
 	"github.com/echiquier/echiquier/app/engine"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/session"
-	"github.com/echiquier/echiquier/widgets"
 )
 
 // analysisLinePlies is how many moves of each line the panel writes: more
@@ -31,7 +30,7 @@ func Score(s engine.Score) string {
 	case s.Kind == engine.BlackMates:
 		return lang.L("Black mates in {{.Moves}}", map[string]any{"Moves": s.Moves})
 	}
-	return widgets.Decimal(s.String())
+	return Decimal(s.String())
 }
 
 // Line writes a line of play from pos with its evaluation, its moves

@@ -10,14 +10,24 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/echiquier/echiquier/settings"
-	"github.com/echiquier/echiquier/widgets"
 )
+
+// Decimal writes a number, as strconv writes it ("0.5"), with the
+// decimal separator of the user's language: "0.5" in English, "0,5" in
+// French.
+func Decimal(number string) string {
+	whole, fraction, ok := strings.Cut(number, ".")
+	if !ok {
+		return number
+	}
+	return lang.L("{{.Whole}}.{{.Fraction}}", map[string]any{"Whole": whole, "Fraction": fraction})
+}
 
 // Number writes a number as the user types it: with the decimal
 // separator of the language ("0.5", "0,5"), and no more digits than it
 // has.
 func Number(v float64) string {
-	return widgets.Decimal(strconv.FormatFloat(v, 'f', -1, 64))
+	return Decimal(strconv.FormatFloat(v, 'f', -1, 64))
 }
 
 // ParseNumber reads a number typed with a decimal point or comma ("0.5",
