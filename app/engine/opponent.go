@@ -109,7 +109,7 @@ func NewOpponent(s Settings, p Play, onReply func(Reply)) *Opponent {
 // its answer never delivered. A game that is over is refused with
 // game.ErrGameOver. After Close, or after the engine failed, it does
 // nothing.
-func (o *Opponent) Think(g *game.Game) error {
+func (o *Opponent) Think(g game.View) error {
 	r, err := newRequest(g)
 	if err != nil {
 		return err

@@ -132,7 +132,7 @@ func (e *MissingEvalError) Error() string {
 
 // GameReport reports on each player from the [%eval] after every move of
 // g's main line (an error, in words, when a move has none).
-func GameReport(g *game.Game) (white, black PlayerReport, err error) {
+func GameReport(g game.View) (white, black PlayerReport, err error) {
 	r, err := NewReport(g)
 	return r.White, r.Black, err
 }
@@ -145,7 +145,7 @@ func GameReport(g *game.Game) (white, black PlayerReport, err error) {
 // needs no engine. A move without an evaluation is a *MissingEvalError,
 // a game without moves ErrNoMoves. It reads g on the caller's goroutine
 // and keeps nodes of it.
-func NewReport(g *game.Game) (Report, error) {
+func NewReport(g game.View) (Report, error) {
 	line := g.MainLine()
 	if len(line) == 0 {
 		return Report{}, ErrNoMoves

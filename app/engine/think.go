@@ -28,7 +28,7 @@ type clocks struct {
 // increment does, and a simple delay has not counted it; a faster move
 // gains less than an increment would, and the engine's next share of its
 // time is a little smaller.
-func clocksOf(g *game.Game) clocks {
+func clocksOf(g game.View) clocks {
 	if g.TimeControl().IsZero() {
 		return clocks{}
 	}
@@ -99,7 +99,7 @@ type request struct {
 // newRequest reads what a move at g's live position needs: the position
 // since the last capture or pawn move and the moves since, the clocks, a
 // standing draw offer. It refuses a game that is over.
-func newRequest(g *game.Game) (request, error) {
+func newRequest(g game.View) (request, error) {
 	if st := g.Status(); st.Over() {
 		return request{}, fmt.Errorf("%w (%s)", game.ErrGameOver, st)
 	}

@@ -73,7 +73,7 @@ type plan struct {
 // then holds the moves analysed before. Both are called from the
 // analysis's goroutine: wrap them in fyne.Do. A game without moves is
 // refused with ErrNoMoves.
-func AnalyseGame(ctx context.Context, s Settings, g *game.Game, onProgress func(Progress), onDone func(Result, error)) error {
+func AnalyseGame(ctx context.Context, s Settings, g game.View, onProgress func(Progress), onDone func(Result, error)) error {
 	pl, err := newPlan(g)
 	if err != nil {
 		return err
@@ -86,7 +86,7 @@ func AnalyseGame(ctx context.Context, s Settings, g *game.Game, onProgress func(
 }
 
 // newPlan copies what the analysis needs of g's main line.
-func newPlan(g *game.Game) (*plan, error) {
+func newPlan(g game.View) (*plan, error) {
 	line := g.MainLine()
 	if len(line) == 0 {
 		return nil, ErrNoMoves

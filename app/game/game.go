@@ -17,6 +17,8 @@ type Options struct {
 	// Now tells the time; nil means time.Now. The game reads time only
 	// through it.
 	Now func() time.Time
+	// White and Black name the players; "" leaves a name unknown.
+	White, Black string
 }
 
 // Game is a game of chess: its tree of moves, the line being played, its
@@ -70,6 +72,11 @@ func New(o Options) (*Game, error) {
 	}
 	if !o.TimeControl.IsZero() {
 		g.tags.set("TimeControl", o.TimeControl.String())
+	}
+	for _, name := range [][2]string{{"White", o.White}, {"Black", o.Black}} {
+		if name[1] != "" {
+			g.SetTag(name[0], name[1])
+		}
 	}
 	if g.status, err = g.root.automaticEnd(); err != nil {
 		return nil, err

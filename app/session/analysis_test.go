@@ -13,7 +13,7 @@ import (
 
 // evenResult is a whole-game analysis of g's main line that finds every
 // position equal.
-func evenResult(g *game.Game) engine.Result {
+func evenResult(g game.View) engine.Result {
 	root := g.Root().Position()
 	r := engine.Result{StartFEN: root.FEN()}
 	for _, n := range g.MainLine() {

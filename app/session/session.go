@@ -150,7 +150,7 @@ func New(g *game.Game, o Options) *Session {
 
 // Game returns the game on screen. The window reads it; it changes it
 // only through the session's methods.
-func (s *Session) Game() *game.Game { return s.game }
+func (s *Session) Game() game.View { return s.game }
 
 // Shown returns the node whose position the board shows.
 func (s *Session) Shown() *game.Node {

@@ -66,7 +66,7 @@ type Analysis struct {
 	job *wholeGameJob
 	// gameSeen is the game the analysis was last brought in line with:
 	// another one in its place stops what ran on the one before.
-	gameSeen *game.Game
+	gameSeen game.View
 	// enginePath is the engine found for an empty path in the settings,
 	// and engineErr why none was: looked for again while none is found.
 	enginePath string
@@ -511,7 +511,7 @@ func (an *Analysis) Stop() {
 type wholeGameJob struct {
 	cancel context.CancelFunc
 	// game is the game analysed: the result goes into it only.
-	game *game.Game
+	game game.View
 	// done is closed once the engine's process is gone.
 	done chan struct{}
 }

@@ -229,9 +229,9 @@ func TestTheNameSuggestedNamesNoFileAndTheGamesDate(t *testing.T) {
 	for date, want := range map[string]string{
 		"2026.11.??": "A-B-2026-11.pgn", "2026.??.??": "A-B-2026.pgn", "????.??.??": "A-B.pgn", "": "A-B.pgn",
 	} {
-		h.s.Game().SetTag("White", "A")
-		h.s.Game().SetTag("Black", "B")
-		h.s.Game().SetTag("Date", date)
+		other := filepath.Join(t.TempDir(), "other.pgn")
+		uitest.WriteFile(t, other, "[White \"A\"]\n[Black \"B\"]\n[Date \""+date+"\"]\n\n1. e4 *\n")
+		h.open(other)
 		if got := h.f.suggestedFileName(); got != want {
 			t.Errorf("date %q: suggested %q, want %q", date, got, want)
 		}

@@ -123,7 +123,7 @@ func (h *Header) refresh() {
 // player is a player as the header names them: title, name, rating
 // ("GM Carlsen, Magnus (2830)"); the side's name when the tags name
 // nobody.
-func player(g *game.Game, c game.Color) string {
+func player(g game.View, c game.Color) string {
 	tag := "White"
 	if c == game.Black {
 		tag = "Black"
@@ -149,7 +149,7 @@ func known(v string) string {
 
 // details is the second line of the header: the event, the site, the
 // date and the round that the tags know.
-func details(g *game.Game) string {
+func details(g game.View) string {
 	var parts []string
 	for _, tag := range []string{"Event", "Site"} {
 		if v := known(g.Tag(tag)); v != "" {

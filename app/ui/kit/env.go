@@ -134,12 +134,6 @@ func boardInput(m settings.MoveInput) widgets.InputMode {
 // NewGame starts a game from fen ("" for the standard start position)
 // with time control tc, the players named as the settings say.
 func (e *Env) NewGame(fen string, tc game.TimeControl) (*game.Game, error) {
-	g, err := game.New(game.Options{FEN: fen, TimeControl: tc, Now: e.Now})
-	if err != nil {
-		return nil, err
-	}
 	white, black := e.Settings.PlayerNames()
-	g.SetTag("White", white)
-	g.SetTag("Black", black)
-	return g, nil
+	return game.New(game.Options{FEN: fen, TimeControl: tc, Now: e.Now, White: white, Black: black})
 }

@@ -37,18 +37,6 @@ func newHarness(t *testing.T) *harness {
 	return h
 }
 
-// play plays moves given as "e2e4 e7e5".
-func (h *harness) play(moves string) {
-	h.T.Helper()
-	g := h.Env.Session.Game()
-	for _, m := range strings.Fields(moves) {
-		if err := g.Move(m); err != nil {
-			h.T.Fatal(err)
-		}
-	}
-	h.Env.Session.NewGame(g) // the session shows the game as it now is
-}
-
 func position(t *testing.T, fen string) game.Position {
 	t.Helper()
 	p, err := game.ParseFEN(fen)
@@ -96,7 +84,7 @@ func TestSetUpAPositionAndPlayFromIt(t *testing.T) {
 	h.Env.Commands.Run(kit.SetUp)
 	h.WantDialog("Set up a position")
 	h.TapButton("Cancel")
-	h.play("e2e4")
+	h.Play("e2e4")
 	h.Env.Commands.Run(kit.EditPosition)
 	h.WantDialog("Set up a position")
 	h.TapButton("Cancel")

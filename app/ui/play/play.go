@@ -50,7 +50,7 @@ type Play struct {
 // was asked: a change of the game under it makes it moot.
 type question struct {
 	asked       *kit.Asked
-	game        *game.Game
+	game        game.View
 	live, shown *game.Node
 	status      game.Status
 }
@@ -310,7 +310,7 @@ func promotionLetters(n game.Notation) map[rune]game.Kind {
 // resultLine is the last line of the move list: the result and how the
 // game ended ("0-1 · Black wins by checkmate"), and where the Laws ended a
 // game that its file goes on after; "" for a game that goes on.
-func resultLine(g *game.Game, n game.Notation) string {
+func resultLine(g game.View, n game.Notation) string {
 	var text string
 	if st := g.Status(); st.Over() {
 		text = words.ShortResult(g.Tag("Result")) + " · " + words.GameResult(g)

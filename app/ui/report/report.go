@@ -37,7 +37,7 @@ type Report struct {
 	// game is the game the report is of; report is its report, or err
 	// why there is none; evaluated says whether its main line has any
 	// evaluation at all, readable or not (none: the report takes no room).
-	game      *game.Game
+	game      game.View
 	report    engine.Report
 	err       error
 	evaluated bool

@@ -50,7 +50,7 @@ type Sounds struct {
 
 // seen is what the room last saw of the session, to tell what changed.
 type seen struct {
-	game        *game.Game
+	game        game.View
 	live, shown *game.Node
 	offer       bool
 }

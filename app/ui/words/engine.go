@@ -99,7 +99,7 @@ func engineErrorText(e *engine.Error) string {
 
 // WholeGame says what the analysis of g's whole main line does: it
 // counts the moves as players do (13 moves, not 26 half-moves).
-func WholeGame(g *game.Game) string {
+func WholeGame(g game.View) string {
 	plies := len(g.MainLine())
 	moves := (plies + 1) / 2
 	if start := g.Root().Position(); start.Turn == game.Black && plies > 0 {

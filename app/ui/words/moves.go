@@ -46,7 +46,7 @@ func SideLineHint(status string) string {
 // GameOver says in a few words that the game on screen is over, and who
 // won: the strip above the board has room for little beside its
 // buttons, and the status line says how the game ended.
-func GameOver(g *game.Game) string {
+func GameOver(g game.View) string {
 	winner, won := g.Status().Winner()
 	switch {
 	case !won:

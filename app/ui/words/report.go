@@ -89,7 +89,7 @@ func NodeLine(line []*game.Node, n game.Notation) string {
 // ReportText writes a game's report as text for a message: the players'
 // figures in columns, the turning points with the better lines, and
 // where the figures come from.
-func ReportText(g *game.Game, r engine.Report, n game.Notation) string {
+func ReportText(g game.View, r engine.Report, n game.Notation) string {
 	white, black := OneLine(PlayerName(g, game.White)), OneLine(PlayerName(g, game.Black))
 	var b strings.Builder
 	b.WriteString(lang.L("Game report: {{.White}} – {{.Black}}", map[string]any{"White": white, "Black": black}))

@@ -16,7 +16,7 @@ func SideName(c game.Color) string {
 
 // playerName returns a player's name from the game's tags, or the side's
 // name when none is set.
-func PlayerName(g *game.Game, c game.Color) string {
+func PlayerName(g game.View, c game.Color) string {
 	tag := "White"
 	if c == game.Black {
 		tag = "Black"
@@ -30,7 +30,7 @@ func PlayerName(g *game.Game, c game.Color) string {
 // ToMove says whose move it is at position n of game g, and whether
 // they are in check; at a position without a legal move, that it is
 // checkmate or stalemate.
-func ToMove(g *game.Game, n *game.Node) string {
+func ToMove(g game.View, n *game.Node) string {
 	pos := n.Position()
 	if len(n.Legal()) == 0 {
 		if pos.Check && pos.Turn == game.White {
@@ -83,7 +83,7 @@ func ShortResult(result string) string {
 
 // gameResultText says how g ended, naming the players where the result
 // is about one of them: who resigned, whose time ran out.
-func GameResult(g *game.Game) string {
+func GameResult(g game.View) string {
 	s := g.Status()
 	if !s.Over() {
 		return ""
