@@ -53,6 +53,20 @@ var ErrMustCapture = errors.New("the opponent's piece touched must be captured")
 // ErrStale refuses a proposal made before the session changed.
 var ErrStale = errors.New("the position changed since the move was proposed")
 
+// Move plays move m at the position shown, in one call, unless the
+// player has a question to answer first: a move that allows a draw to be
+// claimed (claim with it?) or that leaves a past position where another
+// move was played (a side line, or the rest replaced?) is not played but
+// proposed, and the Proposal returned is answered with Play, AddSideLine
+// or ReplaceRest. A move refused returns why.
+func (s *Session) Move(m game.Move) (*Proposal, error) {
+	p, err := s.Propose(m)
+	if err != nil || p.Kind == Fork || len(p.Claims) > 0 {
+		return p, err
+	}
+	return nil, s.Play(p, game.NoReason)
+}
+
 // Propose resolves move m at the position shown. In touch-move training a
 // move of another piece than the one touched is refused with
 // ErrTouchMove, however it was made.

@@ -112,6 +112,35 @@ func TestAMoveIsMarkedAutosavedAndTold(t *testing.T) {
 	}
 }
 
+// TestAMoveInOneCall: Move plays a move that asks nothing in one call;
+// one that allows a draw to be claimed, or that leaves a past position
+// where another move was played, comes back unplayed, to be answered.
+func TestAMoveInOneCall(t *testing.T) {
+	f := newFixture(t, "")
+	if p, err := f.s.Move(move(t, f.s.Shown(), "e2e4")); err != nil || p != nil {
+		t.Fatalf("1. e4: proposal %v, error %v", p, err)
+	}
+	if f.history() != "e4" || !f.rec.take().Has(session.Moved) {
+		t.Fatalf("1. e4 not played in one call: %q", f.history())
+	}
+	f.play("g8f6 g1f3 f6g8 f3g1 g8f6 g1f3 f6g8")
+	p, err := f.s.Move(move(t, f.s.Shown(), "f3g1"))
+	if err != nil || p == nil || len(p.Claims) == 0 {
+		t.Fatalf("a move to a third repetition: proposal %+v, error %v", p, err)
+	}
+	if strings.HasSuffix(f.history(), "Ng1") {
+		t.Error("the move that allows a claim was played before the answer")
+	}
+	f.s.Show(f.s.Game().MainLine()[0])
+	if p, err = f.s.Move(move(t, f.s.Shown(), "c7c5")); err != nil || p == nil || p.Kind != session.Fork {
+		t.Fatalf("another move at a past position: proposal %+v, error %v", p, err)
+	}
+	// The move played there asks nothing: it shows the next position.
+	if p, err = f.s.Move(move(t, f.s.Shown(), "g8f6")); err != nil || p != nil || f.s.Shown() != f.s.Game().MainLine()[1] {
+		t.Fatalf("the move played at a past position: proposal %+v, error %v", p, err)
+	}
+}
+
 func TestGameOverIsToldOnce(t *testing.T) {
 	f := newFixture(t, "")
 	f.play("f2f3 e7e5 g2g4")

@@ -18,18 +18,15 @@ import (
 // not the one played there asks whether to start a side line or replace
 // the rest.
 func (p *Play) Move(m game.Move) {
-	pr, err := p.env.Session.Propose(m)
-	if err != nil {
-		p.moveRefused(err)
-		return
-	}
+	pr, err := p.env.Session.Move(m)
 	switch {
+	case err != nil:
+		p.moveRefused(err)
+	case pr == nil: // played
 	case pr.Kind == session.Fork:
 		p.askSideLine(pr)
-	case len(pr.Claims) > 0:
-		p.askClaimWithMove(pr)
 	default:
-		p.makeMove(pr, game.NoReason)
+		p.askClaimWithMove(pr)
 	}
 }
 

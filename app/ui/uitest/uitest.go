@@ -515,13 +515,13 @@ func (h *Harness) Play(moves string) {
 		if err != nil {
 			h.T.Fatal(err)
 		}
-		p, err := s.Propose(m)
-		if err != nil {
-			h.T.Fatal(err)
-		}
-		if p.Kind == session.Fork {
+		p, err := s.Move(m)
+		switch {
+		case err != nil:
+		case p == nil: // played
+		case p.Kind == session.Fork:
 			err = s.AddSideLine(p)
-		} else {
+		default:
 			err = s.Play(p, game.NoReason)
 		}
 		if err != nil {
