@@ -59,6 +59,9 @@ var ErrStale = errors.New("the position changed since the move was proposed")
 func (s *Session) Propose(m game.Move) (*Proposal, error) {
 	n := s.Shown()
 	if n.IsLive() {
+		if s.ComputerPlays(s.game.Turn()) && !s.editing && !s.game.Status().Over() {
+			return nil, ErrComputerTurn
+		}
 		if t := s.Touched(); t != game.NoSquare && m.From != t {
 			return nil, ErrTouchMove
 		}
