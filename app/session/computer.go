@@ -139,6 +139,9 @@ func (s *Session) NewGameWith(g *game.Game, c Computer) {
 // stopped: the computer's sides are no longer marked as its (the names
 // stay).
 func (s *Session) PlayAsTwo() {
+	if !s.AgainstComputer() {
+		return
+	}
 	s.endComputer()
 	for _, side := range []game.Color{game.White, game.Black} {
 		if s.comp.levels[side] != 0 {
@@ -297,4 +300,15 @@ func (s *Session) playLive(m game.Move, claim game.Reason) error {
 func (s *Session) computerToMove() bool {
 	person := !s.ComputerPlays(game.White) || !s.ComputerPlays(game.Black)
 	return person && !s.editing && s.ComputerPlays(s.game.Turn())
+}
+
+// Person returns the side a person plays against the computer, when the
+// computer plays the other side and a person this one.
+func (s *Session) Person() (game.Color, bool) {
+	for _, side := range []game.Color{game.White, game.Black} {
+		if !s.ComputerPlays(side) && s.ComputerPlays(side.Other()) {
+			return side, true
+		}
+	}
+	return game.White, false
 }

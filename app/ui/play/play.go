@@ -418,6 +418,13 @@ func (p *Play) refreshStatus() {
 	if by, offered := g.DrawOffer(); offered && !s.Browsing() {
 		text = words.AnswerTheOffer(words.PlayerName(g, by.Other()))
 	}
+	switch {
+	case s.Browsing() || g.Status().Over():
+	case s.ComputerFault() != nil:
+		text = words.ComputerStopped()
+	case s.Thinking():
+		text = words.Thinking(words.PlayerName(g, g.Turn()))
+	}
 	if s.Browsing() && s.CanMoveHere() {
 		text = words.SideLineHint(text)
 	}
