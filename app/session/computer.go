@@ -28,7 +28,7 @@ type Computer struct {
 	// Sides are the sides it plays, by game.Color.
 	Sides [2]bool
 	// Engine is the engine's name, "" when not known yet: its first
-	// reply names it.
+	// reply names it, and gives its rating if Strength has none.
 	Engine   string
 	Strength engine.Strength
 }
@@ -56,16 +56,22 @@ func (c Computer) writeTags(g *game.Game) {
 		if !c.Sides[side] {
 			continue
 		}
-		if c.Engine != "" {
-			g.SetTag(side.String(), c.Engine)
-		}
+		g.SetTag(side.String(), c.Engine)
 		g.SetTag(sideTag(side, typeTag), programType)
 		g.SetTag(sideTag(side, levelTag), strconv.Itoa(int(c.Strength.Level)))
-		elo := ""
-		if c.Strength.ByElo {
-			elo = strconv.Itoa(c.Strength.Elo)
-		}
-		g.SetTag(side.String()+"Elo", elo)
+		g.SetTag(side.String()+"Elo", "")
+		nameComputer(g, side, c.Engine, c.Strength)
+	}
+}
+
+// nameComputer gives side, played by the computer, the engine's name and
+// its rating when it plays to one, where the tags do not have them yet.
+func nameComputer(g *game.Game, side game.Color, name string, st engine.Strength) {
+	if old := g.Tag(side.String()); name != "" && (old == "" || old == "?") {
+		g.SetTag(side.String(), name)
+	}
+	if st.ByElo && g.Tag(side.String()+"Elo") == "" {
+		g.SetTag(side.String()+"Elo", strconv.Itoa(st.Elo))
 	}
 }
 
@@ -249,9 +255,7 @@ func (s *Session) computerReplied(side game.Color, o Opponent, r engine.Reply) {
 		return
 	}
 	s.comp.asked[side] = asked{}
-	if r.Engine != "" && (s.game.Tag(side.String()) == "" || s.game.Tag(side.String()) == "?") {
-		s.game.SetTag(side.String(), r.Engine)
-	}
+	nameComputer(s.game, side, r.Engine, r.Strength)
 	var err error
 	switch r.Answer {
 	case engine.PlayMove:

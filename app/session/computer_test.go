@@ -388,3 +388,19 @@ func readOne(t *testing.T, text string) *game.Game {
 	}
 	return gs[0]
 }
+
+func TestComputersFirstReplyNamesIt(t *testing.T) {
+	f := newComputerFixture(t, "", nil)
+	f.s.Game().SetTag("Black", "Bob") // the person's name of the last game
+	f.against(game.Black, session.Computer{Strength: engine.Strength{Level: 5}})
+	if got := f.s.Game().Tag("Black"); got != "" {
+		t.Fatalf("before the engine answered, Black is %q", got)
+	}
+	f.play("e2e4")
+	r := f.moveReply("e7e5")
+	r.Strength = engine.Strength{Level: 5, Elo: 1700, ByElo: true}
+	f.answer(r)
+	if g := f.s.Game(); g.Tag("Black") != "Fakefish 1" || g.Tag("BlackElo") != "1700" {
+		t.Errorf("after its first move: Black %q, BlackElo %q", g.Tag("Black"), g.Tag("BlackElo"))
+	}
+}

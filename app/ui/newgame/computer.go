@@ -2,7 +2,6 @@ package newgame
 
 import (
 	"context"
-	"errors"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -177,12 +176,9 @@ func (p *players) fillLevels() {
 	}
 }
 
-// errNotReady refuses a game against the computer before the engine
-// answered.
-var errNotReady = errors.New("the engine has not answered yet")
-
 // chosen returns who the computer is, as chosen; an error when it cannot
-// play.
+// play. Before the engine answered, it plays at the level chosen last,
+// and its first move names it.
 func (p *players) chosen() (session.Computer, error) {
 	c := session.Computer{Sides: [2]bool{p.computer(game.White), p.computer(game.Black)}}
 	if !p.any() {
@@ -192,7 +188,8 @@ func (p *players) chosen() (session.Computer, error) {
 		return c, p.err
 	}
 	if !p.probed {
-		return c, errNotReady
+		c.Strength.Level = p.r.env.Settings.ComputerLevel()
+		return c, nil
 	}
 	c.Engine = p.info.Name
 	c.Strength = p.info.Levels[len(p.info.Levels)-1]

@@ -148,3 +148,18 @@ func TestTheComputerStoppedOffersWhatToDo(t *testing.T) {
 func sessionProblem(err error) session.Event {
 	return session.Event{Change: session.ComputerChanged, Problem: err}
 }
+
+func TestStartBeforeTheEngineAnswered(t *testing.T) {
+	uitest.InEnglish(t)
+	h := newHarness(t)
+	h.Env.Settings.SetComputerLevel(2)
+	h.Env.Commands.Run(kit.NewGame)
+	_, selects := h.DialogFields()
+	selects[whoBlack].SetSelectedIndex(byComputer)
+	h.TapButton("Start")
+	s := h.Env.Session
+	if !s.ComputerPlays(game.Black) || s.ComputerLevel(game.Black) != 2 || s.Game().Tag("Black") != "" {
+		t.Errorf("level %d, Black %q", s.ComputerLevel(game.Black), s.Game().Tag("Black"))
+	}
+	h.Queue.RunQueued() // the engine's answer, after the dialog closed: nothing to do
+}

@@ -239,11 +239,7 @@ func (r *NewGame) start(f *newGameForm) {
 		return
 	}
 	c, err := f.players.chosen()
-	switch {
-	case errors.Is(err, errNotReady):
-		r.env.Dialogs.ShowError(errors.New(lang.L("The chess engine has not answered yet: wait a moment, then start the game again.")))
-		return
-	case err != nil:
+	if err != nil {
 		r.env.Dialogs.ShowError(errors.New(words.ComputerError(err)))
 		return
 	}
