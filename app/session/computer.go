@@ -283,7 +283,7 @@ func (s *Session) computerReplied(side game.Color, o Opponent, r engine.Reply) {
 func (s *Session) computerFailed(err error) {
 	s.endComputer()
 	s.comp.fault = err
-	s.onChange(Event{Change: ComputerChanged, Problem: err})
+	s.onChange(Event{Change: ComputerChanged})
 }
 
 // playLive plays move m at the live position, claiming claim with it (or

@@ -280,14 +280,8 @@ func TestComputerFaultKeepsTheGame(t *testing.T) {
 	if f.history() != "e4" || !errors.Is(f.s.ComputerFault(), crash) {
 		t.Fatalf("after the crash: %q, fault %v", f.history(), f.s.ComputerFault())
 	}
-	var told error
-	for _, e := range f.rec.events {
-		if e.Change.Has(session.ComputerChanged) {
-			told = e.Problem
-		}
-	}
-	if !errors.Is(told, crash) || !first.closed {
-		t.Errorf("told %v, engine closed %v", told, first.closed)
+	if c := f.rec.take(); !c.Has(session.ComputerChanged) || !first.closed {
+		t.Errorf("told %b, engine closed %v", c, first.closed)
 	}
 	// Restarted, a new engine is asked the same move.
 	f.s.RestartComputer()

@@ -56,9 +56,8 @@ const (
 	// nothing else of the game (it comes with FileChanged: the game has
 	// unsaved changes).
 	MarksChanged
-	// ComputerChanged: the computer's play changed: it failed (the
-	// event's Problem says why, ComputerFault keeps it), was restarted,
-	// or gave way to two people.
+	// ComputerChanged: the computer's play changed: it failed
+	// (ComputerFault says why), was restarted, or gave way to two people.
 	ComputerChanged
 )
 

@@ -238,11 +238,11 @@ func (r *NewGame) asTwoRefused() string {
 // Follow says why the computer stopped playing, when it did, and offers
 // what may be done: restart it, go on as two players, or save the game.
 func (r *NewGame) Follow(ev session.Event) {
-	if !ev.Change.Has(session.ComputerChanged) || ev.Problem == nil {
+	s := r.env.Session
+	if !ev.Change.Has(session.ComputerChanged) || s.ComputerFault() == nil {
 		return
 	}
-	s := r.env.Session
-	msg := words.ComputerError(ev.Problem)
+	msg := words.ComputerError(s.ComputerFault())
 	r.env.Dialogs.Choose(lang.L("The computer stopped playing"), msg, []kit.Choice{
 		{Label: lang.L("Save…"), Action: func() { r.env.Commands.Run(kit.Save) }},
 		{Label: lang.L("Go on as two players"), Action: s.PlayAsTwo},

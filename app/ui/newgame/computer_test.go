@@ -1,13 +1,11 @@
 package newgame
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
 	"github.com/echiquier/echiquier/app/engine"
 	"github.com/echiquier/echiquier/app/game"
-	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
 )
@@ -130,23 +128,12 @@ func TestNoEngineNoGameAgainstTheComputer(t *testing.T) {
 	}
 }
 
-func TestTheComputerStoppedOffersWhatToDo(t *testing.T) {
+func TestTheComputersCommandsNeedAComputer(t *testing.T) {
 	uitest.InEnglish(t)
 	h := newHarness(t)
-	h.Follow(h.r.Follow)
 	if h.Env.Commands.Refused(kit.RestartComputer) == "" || h.Env.Commands.Refused(kit.PlayAsTwo) == "" {
 		t.Error("the computer's commands run with no computer")
 	}
-	h.r.Follow(sessionProblem(errors.New("x")))
-	h.WantDialog("The computer stopped playing")
-	h.TapButton("Go on as two players")
-	if h.DialogText() != "" {
-		t.Error("the dialog stays")
-	}
-}
-
-func sessionProblem(err error) session.Event {
-	return session.Event{Change: session.ComputerChanged, Problem: err}
 }
 
 func TestStartBeforeTheEngineAnswered(t *testing.T) {

@@ -233,6 +233,8 @@ func (p *Play) Follow(ev session.Event) {
 		p.refreshStatus()
 	case c.Has(session.MarksChanged):
 		p.refreshBoard()
+	case c.Has(session.ComputerChanged):
+		p.refreshStatus()
 	}
 }
 
