@@ -52,7 +52,9 @@ func (r *NewGame) newPlayers(sc *kit.Scope, white, black *kit.Entry) *players {
 	sides := r.env.Settings.ComputerSides()
 	for side := range p.kind {
 		p.typed[side] = p.names[side].Text
-		p.kind[side] = kit.NewSelect(sc, []string{lang.L("A person"), lang.L("The computer")}, func(string) { p.kindChanged(game.Color(side)) })
+		kinds := []string{lang.L("A person"), lang.L("The computer")}
+		p.kind[side] = kit.NewSelect(sc, kinds, func(string) { p.kindChanged(game.Color(side)) })
+		p.kind[side].PlaceHolder = longest(kinds) // a select is as wide as its placeholder
 		if sides[side] {
 			p.kind[side].SetSelectedIndex(byComputer)
 		} else {
@@ -109,6 +111,7 @@ func (p *players) refresh() {
 			p.names[side].SetText(p.engineName())
 		}
 	}
+	defer func() { p.about.Hidden = p.about.Text == ""; p.about.Refresh() }()
 	switch {
 	case !p.any():
 		p.about.SetText("")
@@ -248,4 +251,15 @@ func (r *NewGame) Follow(ev session.Event) {
 		{Label: lang.L("Go on as two players"), Action: s.PlayAsTwo},
 		{Label: lang.L("Restart the computer"), Action: s.RestartComputer, Default: true},
 	}, nil)
+}
+
+// longest returns the longest of texts.
+func longest(texts []string) string {
+	out := ""
+	for _, t := range texts {
+		if len([]rune(t)) > len([]rune(out)) {
+			out = t
+		}
+	}
+	return out
 }
