@@ -6,6 +6,7 @@
 package app
 
 import (
+	"context"
 	"errors"
 	"log"
 	"path/filepath"
@@ -148,7 +149,7 @@ func New(fa fyne.App, o Options) *App {
 
 	dir := autosaveDir(fa.Storage().RootURI(), o.AutosaveDir)
 	store, storeErr := a.openAutosave(dir)
-	sessOpts := session.Options{Now: o.Now, Post: o.Post, OnChange: a.sessionChanged}
+	sessOpts := session.Options{Now: o.Now, Post: o.Post, OnChange: a.sessionChanged, Opponent: a.opponent(o.DetectEngine)}
 	if store != nil {
 		sessOpts.Autosave = store
 	}
@@ -164,7 +165,9 @@ func New(fa fyne.App, o Options) *App {
 	a.tree = tree.New(env, a.play, a.picker, o.TreeCacheDir)
 	a.analysis = analysis.New(env, a.play, o.DetectEngine)
 	a.report = report.New(env)
-	a.newGame = newgame.New(env, a.files)
+	a.newGame = newgame.New(env, a.files, func(ctx context.Context) (engine.EngineInfo, error) {
+		return engine.Probe(ctx, a.engineSettings(o.DetectEngine))
+	})
 	a.settings = settingswin.New(env, a,
 		settingswin.Tab{Title: func() string { return lang.L("Sounds") }, Content: a.sounds.SettingsTab, Closed: a.sounds.SettingsClosed},
 		settingswin.Tab{Title: func() string { return lang.L("Engine") }, Content: a.analysis.SettingsTab, Closed: a.analysis.SettingsClosed})
@@ -254,6 +257,7 @@ func (a *App) sessionChanged(ev session.Event) {
 	}
 	a.play.Follow(ev)
 	a.analysis.Follow(ev)
+	a.newGame.Follow(ev)
 	a.report.Follow(ev)
 	a.picker.Follow(ev)
 	a.header.Follow(ev)
@@ -319,6 +323,24 @@ func (a *App) firstGame() *game.Game {
 	return g
 }
 
+// opponent starts the computer for the session: the engine of the
+// settings (detect's when they name none), allowed to resign as they say.
+func (a *App) opponent(detect func() (string, error)) session.NewOpponent {
+	return func(level engine.Level, onReply func(engine.Reply)) session.Opponent {
+		return engine.NewOpponent(a.engineSettings(detect), engine.Play{Level: level, MayResign: a.env.Settings.ComputerMayResign()}, onReply)
+	}
+}
+
+// engineSettings returns the engine's settings, naming the engine detect
+// finds when they name none (none found: the engine package says so).
+func (a *App) engineSettings(detect func() (string, error)) engine.Settings {
+	s := a.env.Settings.Engine()
+	if s.Path == "" {
+		s.Path, _ = detect()
+	}
+	return s
+}
+
 // quit closes the app once the game is safe to leave.
 func (a *App) quit() {
 	a.files.ConfirmDiscard(func() {
@@ -338,6 +360,7 @@ func (a *App) stop() {
 	a.tick = nil
 	a.keepTicking()
 	a.analysis.Stop()
+	a.env.Session.Close()
 	if a.closeSound != nil {
 		a.closeSound()
 	}

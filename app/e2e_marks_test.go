@@ -16,7 +16,7 @@ import (
 
 // itemRestoreMarks is "Bring back the arrows and circles" in the Play
 // menu (see menu).
-const itemRestoreMarks = 9
+const itemRestoreMarks = 11
 
 // marks draws arrows and circles with the real mouse's right button,
 // saves them with Ctrl+S and opens the file again; clears them with a

@@ -96,6 +96,7 @@ func TestEndToEnd(t *testing.T) {
 				{"saving", func(e *e2e) { e.savingSafely(l.language) }},
 				{"open-dialog", func(e *e2e) { e.openDialogDoubleClick(l.language) }},
 				{"words", func(e *e2e) { e.wordsAndKeys(l.language, l.settings) }},
+				{"computer", func(e *e2e) { e.computerGames(l.language) }},
 			} {
 				t.Run(s.name, func(t *testing.T) { s.run(e.in(t)) })
 			}

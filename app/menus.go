@@ -14,7 +14,7 @@ func (a *App) menuLayout() []kit.MenuSpec {
 			kit.Quit}},
 		{Title: "Edit", Items: []kit.ID{kit.CopyGame, kit.CopyPosition, kit.Paste, sep, kit.EditTags}, Submenus: a.annotate.Menus()},
 		{Title: "Play", Items: []kit.ID{kit.TakeBack, kit.PutBack, kit.OfferDraw, kit.ClaimDraw, kit.Resign, sep,
-			kit.Pause, kit.PlayOn, sep,
+			kit.Pause, kit.PlayOn, kit.RestartComputer, kit.PlayAsTwo, sep,
 			kit.EditComment, kit.RestoreMarks, kit.KeyboardBoard}},
 		{Title: "View", Items: []kit.ID{kit.Flip, kit.AutoFlip, kit.Sounds, kit.OpeningTree, kit.TreeGames, sep,
 			kit.ShowStart, kit.PreviousMove, kit.NextMove, kit.BackToGame}},

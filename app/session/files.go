@@ -239,8 +239,15 @@ func (s *Session) Resume(g *game.Game) {
 }
 
 // Discard gives up the game on screen, as the window closes: its
-// autosave goes to the Trash when it holds changes never saved.
-func (s *Session) Discard() { s.dropAutosave() }
+// autosave goes to the Trash when it holds changes never saved, and the
+// computer's engines end.
+func (s *Session) Discard() {
+	s.dropAutosave()
+	s.Close()
+}
+
+// Close ends the computer's engines, as the window closes.
+func (s *Session) Close() { s.endComputer() }
 
 // dropAutosave lets go of the autosave of the game on screen, which is
 // being replaced or closed: a game with unsaved changes goes to the

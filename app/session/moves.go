@@ -73,6 +73,9 @@ func (s *Session) Move(m game.Move) (*Proposal, error) {
 func (s *Session) Propose(m game.Move) (*Proposal, error) {
 	n := s.Shown()
 	if n.IsLive() {
+		if s.ComputerPlays(s.game.Turn()) && !s.editing && !s.game.Status().Over() {
+			return nil, ErrComputerTurn
+		}
 		if t := s.Touched(); t != game.NoSquare && m.From != t {
 			return nil, ErrTouchMove
 		}

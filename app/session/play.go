@@ -27,11 +27,18 @@ type takenBack struct {
 }
 
 // TakeBack takes back the last move of the game: in a game played, the
-// opponent allowed it; in a game edited, PutBack puts it back.
+// opponent allowed it; in a game edited, PutBack puts it back. Against
+// the computer, which allows it without a word, it takes back the
+// person's last move and the computer's answer to it, if any.
 func (s *Session) TakeBack() error {
 	t, err := s.game.TakeBackMove()
 	if err != nil {
 		return err
+	}
+	for s.computerToMove() && s.game.Live().Parent() != nil {
+		if t, err = s.game.TakeBackMove(); err != nil {
+			return err
+		}
 	}
 	kept, dirty := s.takenBack, s.dirty
 	s.played()
@@ -130,6 +137,9 @@ func (s *Session) CanOfferDraw() bool {
 	if _, pending := s.game.DrawOffer(); pending {
 		return false
 	}
+	if s.ComputerPlays(s.DrawOfferer()) {
+		return false // the computer offers no draw
+	}
 	return !(s.offer.at == s.game.Live() && s.offer.by == s.DrawOfferer())
 }
 
@@ -180,6 +190,9 @@ func (s *Session) ClaimDraw(r game.Reason) error {
 	if s.editing {
 		return ErrNotPlayed
 	}
+	if s.ComputerPlays(s.game.Turn()) {
+		return ErrComputerTurn
+	}
 	err := s.game.ClaimDraw(r)
 	s.played()
 	return err
@@ -189,6 +202,9 @@ func (s *Session) ClaimDraw(r game.Reason) error {
 func (s *Session) Resign(c game.Color) error {
 	if s.editing {
 		return ErrNotPlayed
+	}
+	if s.ComputerPlays(c) {
+		return ErrComputerTurn
 	}
 	err := s.game.Resign(c)
 	s.played()

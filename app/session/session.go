@@ -56,6 +56,9 @@ const (
 	// nothing else of the game (it comes with FileChanged: the game has
 	// unsaved changes).
 	MarksChanged
+	// ComputerChanged: the computer's play changed: it failed
+	// (ComputerFault says why), was restarted, or gave way to two people.
+	ComputerChanged
 )
 
 // Has reports whether c includes any of the kinds of x.
@@ -87,6 +90,9 @@ type Options struct {
 	// NewGame makes the game a session starts with; nil: an untimed
 	// game from the start position.
 	NewGame func() *game.Game
+	// Opponent starts the computer that plays a side; nil: the computer
+	// never plays.
+	Opponent NewOpponent
 }
 
 // Session is the document on screen. See the package comment.
@@ -124,11 +130,15 @@ type Session struct {
 	waiting bool
 	// cleared is what ClearMarks took last, for RestoreMarks.
 	cleared clearedMarks
+	// comp is the computer's play, newOpponent what starts it.
+	comp        computer
+	newOpponent NewOpponent
 }
 
 // New returns a session showing g.
 func New(g *game.Game, o Options) *Session {
-	s := &Session{now: o.Now, post: o.Post, async: o.Post != nil, onChange: o.OnChange, autosave: o.Autosave, game: g}
+	s := &Session{now: o.Now, post: o.Post, async: o.Post != nil, onChange: o.OnChange, autosave: o.Autosave, game: g,
+		newOpponent: o.Opponent}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -200,8 +210,12 @@ func (s *Session) CanMoveHere() bool {
 	return !s.Shown().IsLive() || !s.game.Status().Over()
 }
 
-// notify tells the window what changed.
-func (s *Session) notify(c Change) { s.onChange(Event{Change: c}) }
+// notify tells the window what changed, once the computer follows the
+// change.
+func (s *Session) notify(c Change) {
+	s.steerComputer()
+	s.onChange(Event{Change: c})
+}
 
 // changed records a change to the game's moves, tree, tags or status:
 // what changed is told with GameChanged, and with GameOver when the
@@ -246,5 +260,6 @@ func (s *Session) replace(g *game.Game, f file, editing bool) {
 	s.over = g.Status().Over()
 	s.touch = touch{on: s.touch.on, square: game.NoSquare, target: game.NoSquare}
 	s.waitForFirstMove()
-	s.notify(GameChanged | ViewChanged | FileChanged | TouchChanged | Replaced)
+	s.takeComputer()
+	s.notify(GameChanged | ViewChanged | FileChanged | TouchChanged | Replaced | ComputerChanged)
 }

@@ -424,3 +424,17 @@ func TestQuittingWaitsForALiveEngineThatIsBusy(t *testing.T) {
 		t.Errorf("engine processes left after quitting: %v", kids)
 	}
 }
+
+func TestTheComputerMayResignIsASetting(t *testing.T) {
+	uitest.InEnglish(t)
+	h := newHarness(t)
+	content := h.an.SettingsTab(&kit.Scope{})
+	c := uitest.MustFind(t, content, "resign check", func(c *kit.Check) bool { return c.Text == "The computer may resign a lost game" })
+	if c.Checked {
+		t.Fatal("the computer may resign by default")
+	}
+	c.SetChecked(true)
+	if !h.Env.Settings.ComputerMayResign() {
+		t.Error("the check was not kept")
+	}
+}

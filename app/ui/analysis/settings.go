@@ -17,7 +17,8 @@ import (
 
 // SettingsTab is the settings of the chess engine, its fields in scope
 // sc: its program (found by Detect), its threads and hash, and the time
-// per move of a whole-game analysis. A value is kept as soon as it is
+// per move of a whole-game analysis, and whether the computer playing a
+// game may resign it (from its next game). A value is kept as soon as it is
 // valid, the program as it is typed; a new program is taken at once on
 // Enter or Detect, else when the settings window closes; the other values
 // when the engine next starts.
@@ -62,7 +63,9 @@ func (an *Analysis) SettingsTab(sc *kit.Scope) fyne.CanvasObject {
 		widget.NewFormItem(lang.L("Hash (MB)"), hash),
 		widget.NewFormItem(lang.L("Seconds per move for a whole game"), moveTime),
 	)
-	return container.NewVBox(form, found)
+	resign := kit.NewCheck(sc, lang.L("The computer may resign a lost game"), s.SetComputerMayResign)
+	resign.SetChecked(s.ComputerMayResign())
+	return container.NewVBox(form, found, resign)
 }
 
 // boundedNumberEntry is a field for a whole number from lo to hi, kept by set

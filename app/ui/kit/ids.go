@@ -25,6 +25,9 @@ const (
 	NewGame      ID = "newGame"
 	SetUp        ID = "setUp"
 	EditPosition ID = "editPosition"
+	// The computer stopped: start it again, or go on without it.
+	RestartComputer ID = "restartComputer"
+	PlayAsTwo       ID = "playAsTwo"
 
 	// settingswin
 	Settings ID = "settings"

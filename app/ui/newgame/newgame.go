@@ -33,11 +33,14 @@ type Leaver interface {
 type NewGame struct {
 	env   *kit.Env
 	leave Leaver
+	probe Prober
 }
 
-// New makes the room and adds its commands to the table.
-func New(env *kit.Env, leave Leaver) *NewGame {
-	r := &NewGame{env: env, leave: leave}
+// New makes the room and adds its commands to the table; probe tells
+// what the engine offers to play with.
+func New(env *kit.Env, leave Leaver, probe Prober) *NewGame {
+	r := &NewGame{env: env, leave: leave, probe: probe}
+	r.addComputerCommands()
 	env.Commands.Add(
 		kit.Command{ID: kit.NewGame, Label: "New game…", Icon: fynetheme.ContentAddIcon(), Shortcut: kit.Ctrl(fyne.KeyN),
 			Run: func() { leave.ConfirmDiscard(func() { r.ask("") }) }},
@@ -56,6 +59,7 @@ type newGameForm struct {
 	moves, then  *kit.Entry // moves in the first period; minutes after it
 	fen          *kit.Entry
 	custom       []fyne.Disableable
+	players      *players
 }
 
 // ask asks for a new game's players and time control, from the position
@@ -65,19 +69,21 @@ func (r *NewGame) ask(fen string) {
 	f := r.newGameForm(sc)
 	f.fen.SetText(fen)
 	items := []*widget.FormItem{
-		widget.NewFormItem(lang.L("White"), f.white),
-		widget.NewFormItem(lang.L("Black"), f.black),
+		widget.NewFormItem(lang.L("White"), f.players.row(game.White)),
+		widget.NewFormItem(lang.L("Black"), f.players.row(game.Black)),
+		widget.NewFormItem(lang.L("Computer's level"), f.players.levelBox()),
 		widget.NewFormItem(lang.L("Time control"), f.preset),
 		widget.NewFormItem(lang.L("Custom time control"), f.customBox()),
 		widget.NewFormItem(lang.L("Start position (FEN)"), f.fen),
 	}
-	items[4].HintText = lang.L("Leave empty for the standard start position")
+	items[5].HintText = lang.L("Leave empty for the standard start position")
 	d := dialog.NewForm(lang.L("New game"), lang.L("Start"), lang.L("Cancel"), items, func(ok bool) {
+		f.players.cancel()
 		if ok {
 			r.start(f)
 		}
 	}, r.env.Window)
-	d.Resize(fyne.NewSize(620, 520))
+	d.Resize(fyne.NewSize(620, 600))
 	sc.Confirm = d.Submit
 	r.env.Dialogs.Show(d, sc)
 }
@@ -98,6 +104,7 @@ func (r *NewGame) newGameForm(sc *kit.Scope) *newGameForm {
 	f.fen.SetPlaceHolder(game.StartFEN)
 	f.fen.Validator = validateFEN
 	f.custom = []fyne.Disableable{f.base, f.bonus, f.bonusKind, f.moves, f.then}
+	f.players = r.newPlayers(sc, f.white, f.black)
 	f.preset = kit.NewSelect(sc, words.PresetLabels(), f.presetChanged)
 	tc := r.env.Settings.TimeControl()
 	f.preset.SetSelectedIndex(words.PresetIndex(tc))
@@ -231,8 +238,14 @@ func (r *NewGame) start(f *newGameForm) {
 		r.env.ShowError(err)
 		return
 	}
+	c, err := f.players.chosen()
+	if err != nil {
+		r.env.Dialogs.ShowError(errors.New(words.ComputerError(err)))
+		return
+	}
 	s := r.env.Settings
-	white, black := strings.TrimSpace(f.white.Text), strings.TrimSpace(f.black.Text)
+	white, black := f.players.personNames()
+	white, black = strings.TrimSpace(white), strings.TrimSpace(black)
 	oldWhite, oldBlack := s.PlayerNames()
 	s.SetPlayerNames(white, black)
 	g, err := r.env.NewGame(strings.TrimSpace(f.fen.Text), tc)
@@ -242,5 +255,9 @@ func (r *NewGame) start(f *newGameForm) {
 		return
 	}
 	s.SetTimeControl(tc)
-	r.env.Session.NewGame(g)
+	s.SetComputerSides(c.Sides)
+	if c.Sides != [2]bool{} && f.players.level.SelectedIndex() >= 0 {
+		s.SetComputerLevel(c.Strength.Level)
+	}
+	r.env.Session.NewGameWith(g, c)
 }

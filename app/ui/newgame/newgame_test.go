@@ -21,7 +21,7 @@ func TestNewGameDialogStartsATimedGame(t *testing.T) {
 	entries, selects := h.DialogFields()
 	entries[0].SetText("Alice")
 	entries[1].SetText("Bob")
-	selects[0].SetSelectedIndex(1) // 3 + 2
+	selects[preset].SetSelectedIndex(1) // 3 + 2
 	h.TapButton("Start")
 	g := h.Env.Session.Game()
 	if g.Tag("White") != "Alice" || g.Tag("Black") != "Bob" {
@@ -67,8 +67,8 @@ func TestNewGameRemembersTheCustomTimeControl(t *testing.T) {
 	h := newHarness(t)
 	h.Env.Commands.Run(kit.NewGame)
 	_, selects := h.DialogFields()
-	selects[0].SetSelectedIndex(len(selects[0].Options) - 1) // custom
-	selects[1].SetSelectedIndex(words.KindHourglass)
+	selects[preset].SetSelectedIndex(len(selects[preset].Options) - 1) // custom
+	selects[presetKind].SetSelectedIndex(words.KindHourglass)
 	entries, _ := h.DialogFields()
 	entries[2].SetText("3") // minutes
 	h.TapButton("Start")
@@ -77,9 +77,9 @@ func TestNewGameRemembersTheCustomTimeControl(t *testing.T) {
 	}
 	h.Env.Commands.Run(kit.NewGame)
 	entries, selects = h.DialogFields()
-	if selects[0].SelectedIndex() != len(selects[0].Options)-1 || selects[1].SelectedIndex() != words.KindHourglass || entries[2].Text != "3" {
+	if selects[preset].SelectedIndex() != len(selects[preset].Options)-1 || selects[presetKind].SelectedIndex() != words.KindHourglass || entries[2].Text != "3" {
 		t.Errorf("the dialog does not offer the custom control again: preset %d, kind %d, minutes %q",
-			selects[0].SelectedIndex(), selects[1].SelectedIndex(), entries[2].Text)
+			selects[preset].SelectedIndex(), selects[presetKind].SelectedIndex(), entries[2].Text)
 	}
 }
 
@@ -88,9 +88,9 @@ func TestNewGameDialogRefusesATimeControlWithoutTime(t *testing.T) {
 	h.Play("e2e4")
 	h.Env.Commands.Run(kit.NewGame)
 	entries, selects := h.DialogFields()
-	selects[0].SetSelectedIndex(len(selects[0].Options) - 1) // custom
-	entries[2].SetText("0")                                  // minutes
-	entries[3].SetText("0")                                  // seconds a move
+	selects[preset].SetSelectedIndex(len(selects[preset].Options) - 1) // custom
+	entries[2].SetText("0")                                            // minutes
+	entries[3].SetText("0")                                            // seconds a move
 	h.TapButton("Start")
 	h.WantDialog("A timed game needs some time")
 	if h.History() != "e4" {
@@ -113,10 +113,10 @@ func TestEnterInANameStartsTheGame(t *testing.T) {
 	}
 	h.Env.Commands.Run(kit.NewGame)
 	_, selects := h.DialogFields()
-	preset, _ := uitest.Find(h.Top(), func(s *kit.Select) bool { return &s.Select == selects[0] })
-	test.Tap(preset)        // the list opens, and takes the keyboard
+	list, _ := uitest.Find(h.Top(), func(s *kit.Select) bool { return &s.Select == selects[preset] })
+	test.Tap(list)          // the list opens, and takes the keyboard
 	h.Press(fyne.KeyEscape) // closes the list
-	h.Env.Window.Canvas().Focus(preset)
+	h.Env.Window.Canvas().Focus(list)
 	h.Press(fyne.KeyEscape) // closes the dialog
 	if h.DialogText() != "" {
 		t.Errorf("Escape on the time control's list left the dialog: %s", h.DialogText())

@@ -1,8 +1,10 @@
 package newgame
 
 import (
+	"context"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -10,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/echiquier/echiquier/app/engine"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
@@ -26,12 +29,21 @@ type harness struct {
 	*uitest.Harness
 	r     *NewGame
 	leave *leaver
+	// engine is what the fake engine offers, or engineErr why it cannot
+	// play; probes counts the times it was asked.
+	engine    engine.EngineInfo
+	engineErr error
+	probes    atomic.Int32
 }
 
 func newHarness(t *testing.T) *harness {
 	u := uitest.New(t)
 	h := &harness{Harness: u, leave: &leaver{}}
-	h.r = New(u.Env, h.leave)
+	h.engine = engine.EngineInfo{Name: "Fakefish 2", Levels: fakeLevels()}
+	h.r = New(u.Env, h.leave, func(context.Context) (engine.EngineInfo, error) {
+		h.probes.Add(1)
+		return h.engine, h.engineErr
+	})
 	u.Show(u.Env.Status.Widget())
 	u.Env.Window.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) { u.Env.Dialogs.Key(ev) })
 	return h

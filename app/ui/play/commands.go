@@ -74,6 +74,10 @@ func (p *Play) takeBack() {
 			"Move": move, "Keys": p.env.Commands.KeysOf(kit.PutBack)}))
 		return
 	}
+	if s.AgainstComputer() { // a machine is not asked
+		p.env.Report(s.TakeBack())
+		return
+	}
 	mover := last.Mover()
 	data := map[string]any{"Opponent": words.PlayerName(g, mover.Other()), "Player": words.PlayerName(g, mover), "Move": move}
 	msg := words.Naming(data, func(data map[string]any) string {
@@ -224,6 +228,10 @@ func (p *Play) askResign() {
 	resign := func(c game.Color) func() {
 		return func() { p.env.Report(s.Resign(c)) }
 	}
+	if person, ok := s.Person(); ok {
+		p.askResignAgainstComputer(person, resign(person))
+		return
+	}
 	if !p.env.Settings.ConfirmResign() {
 		resign(g.Turn())()
 		return
@@ -233,6 +241,24 @@ func (p *Play) askResign() {
 			{Label: lang.L("{{.Player}} resigns", map[string]any{"Player": words.PlayerName(g, g.Turn())}), Action: resign(g.Turn())},
 			{Label: lang.L("{{.Player}} resigns", map[string]any{"Player": words.PlayerName(g, g.Turn().Other())}), Action: resign(g.Turn().Other())},
 		}, nil)
+	})
+}
+
+// askResignAgainstComputer has the person playing the computer resign,
+// once they confirm it when the settings say so.
+func (p *Play) askResignAgainstComputer(person game.Color, resign func()) {
+	if !p.env.Settings.ConfirmResign() {
+		resign()
+		return
+	}
+	g := p.env.Session.Game()
+	msg := lang.L("{{.Player}} resigns", map[string]any{"Player": words.PlayerName(g, person)})
+	p.ask(func() *kit.Asked {
+		return p.env.Dialogs.Ask(lang.L("Resign"), msg, lang.L("Resign"), lang.L("Cancel"), func(ok bool) {
+			if ok {
+				resign()
+			}
+		})
 	})
 }
 
@@ -274,7 +300,12 @@ func (p *Play) SetAutoFlip(on bool) {
 
 // FollowTurn turns the board so that the side to move plays up the
 // screen, when the settings say so: the one place of that rule.
+// Against the computer, the board faces the person playing it.
 func (p *Play) FollowTurn() {
+	if person, ok := p.env.Session.Person(); ok {
+		p.env.Settings.SetFlipped(person == game.Black)
+		return
+	}
 	if s := p.env.Settings; s.AutoFlip() {
 		s.SetFlipped(p.env.Session.Game().Turn() == game.Black)
 	}

@@ -236,6 +236,8 @@ func (p *Play) Follow(ev session.Event) {
 		p.refreshStatus()
 	case c.Has(session.MarksChanged):
 		p.refreshBoard()
+	case c.Has(session.ComputerChanged):
+		p.refreshStatus()
 	}
 }
 
@@ -420,6 +422,13 @@ func (p *Play) refreshStatus() {
 	}
 	if by, offered := g.DrawOffer(); offered && !s.Browsing() {
 		text = words.AnswerTheOffer(words.PlayerName(g, by.Other()))
+	}
+	switch {
+	case s.Browsing() || g.Status().Over():
+	case s.ComputerFault() != nil:
+		text = words.ComputerStopped()
+	case s.Thinking():
+		text = words.Thinking(words.PlayerName(g, g.Turn()))
 	}
 	if s.Browsing() && s.CanMoveHere() {
 		text = words.SideLineHint(text)

@@ -112,6 +112,8 @@ func sentinelText(err error) string {
 		return lang.L("another window has already taken that interrupted game")
 	case errors.Is(err, session.ErrClocksPaused):
 		return lang.L("the clocks are paused: resume them to play")
+	case errors.Is(err, session.ErrComputerTurn):
+		return lang.L("the computer plays this side")
 	case errors.Is(err, session.ErrTouchMove):
 		return lang.L("touch-move: the piece you touched must be moved")
 	case errors.Is(err, session.ErrMustCapture):
