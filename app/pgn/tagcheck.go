@@ -9,6 +9,19 @@ import (
 	"unicode/utf8"
 )
 
+// The standard's limits (its section 7), which what is typed keeps: what
+// is read may be longer, up to maxTagText bytes, and is kept as read.
+const (
+	// MaxString is the most characters of a string, a tag's value:
+	// "Currently, a string is limited to a maximum of 255 characters of
+	// data."
+	MaxString = 255
+	// MaxSymbol is the most characters of a symbol, a tag's name:
+	// "Currently, a symbol is limited to a maximum of 255 characters in
+	// length."
+	MaxSymbol = 255
+)
+
 // Errors of CheckTagName.
 var (
 	ErrTagNameEmpty = errors.New("a tag needs a name")
