@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/pgn"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
@@ -190,7 +189,7 @@ func TestTheTagEditorsOtherTags(t *testing.T) {
 func TestTheResultOfAGameOnTheClocksIsNotEdited(t *testing.T) {
 	uitest.InEnglish(t)
 	h := newHarness(t)
-	g, err := h.Env.NewGame("", mustTC(t, "300+0"))
+	g, err := h.Env.NewGame("", uitest.TimeControl(t, "300+0"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,15 +200,6 @@ func TestTheResultOfAGameOnTheClocksIsNotEdited(t *testing.T) {
 		t.Errorf("result list disabled %v, dialog %q", selects[0].Disabled(), h.DialogText())
 	}
 	h.Press(fyne.KeyEscape)
-}
-
-func mustTC(t *testing.T, s string) game.TimeControl {
-	t.Helper()
-	tc, err := game.ParseTimeControl(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tc
 }
 
 // TestTheTagEditorTakesNoMoreThanPGNHolds: a megabyte pasted into a

@@ -231,7 +231,7 @@ func TestNewGameFieldsTakeWhatTheyHold(t *testing.T) {
 func TestNewGameFieldsShowThePresetChosen(t *testing.T) {
 	uitest.InEnglish(t)
 	h := newHarness(t)
-	h.Env.Settings.SetTimeControl(mustControl(t, "180+2"))
+	h.Env.Settings.SetTimeControl(uitest.TimeControl(t, "180+2"))
 	h.Env.Commands.Run(kit.NewGame)
 	entries, selects := h.DialogFields()
 	preset, kind := selects[0], selects[1]
@@ -267,7 +267,7 @@ func TestNewGameFieldsShowThePresetChosen(t *testing.T) {
 	}
 
 	h.Press(fyne.KeyEscape)
-	h.Env.Settings.SetTimeControl(mustControl(t, "420b3"))
+	h.Env.Settings.SetTimeControl(uitest.TimeControl(t, "420b3"))
 	h.Env.Commands.Run(kit.NewGame)
 	entries, selects = h.DialogFields()
 	preset, kind = selects[0], selects[1]
@@ -280,13 +280,4 @@ func TestNewGameFieldsShowThePresetChosen(t *testing.T) {
 	if got := shown(); got != want {
 		t.Errorf("Custom after Untimed: %q, want %q", got, want)
 	}
-}
-
-func mustControl(t *testing.T, s string) game.TimeControl {
-	t.Helper()
-	tc, err := game.ParseTimeControl(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tc
 }

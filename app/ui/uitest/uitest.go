@@ -659,3 +659,14 @@ const SteadyEngine = `
 	go*) echo "info depth 3 score cp 20 pv $best"; echo "bestmove $best" ;;
 	stop) echo "bestmove $best" ;;
 	esac`
+
+// TimeControl is the time control s names in the TimeControl tag's
+// syntax.
+func TimeControl(t testing.TB, s string) game.TimeControl {
+	t.Helper()
+	tc, err := game.ParseTimeControl(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tc
+}
