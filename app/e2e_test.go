@@ -78,6 +78,7 @@ func TestEndToEnd(t *testing.T) {
 			}{
 				{"shortcuts", func(e *e2e) { e.shortcutsAndDialogs(l.language, l.settings) }},
 				{"dialogs", func(e *e2e) { e.dialogsOneByOne(l.language) }},
+				{"fields", func(e *e2e) { e.fieldsKeepTheirBounds(l.language) }},
 				{"analysis", func(e *e2e) { e.wholeGameAnalysis(l.language) }},
 				{"report", func(e *e2e) { e.gameReport(l.language) }},
 				{"clipboard", func(e *e2e) { e.clipboardRoundTrip(l.language) }},

@@ -21,6 +21,10 @@ const (
 	DefaultTimeout = 10 * time.Second
 )
 
+// MaxPath is the longest path of an engine's program: Linux's PATH_MAX,
+// in bytes. The engine's field takes no more.
+const MaxPath = 4096
+
 // maxMultiPV bounds the lines of live analysis.
 const maxMultiPV = 10
 

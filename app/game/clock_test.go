@@ -313,3 +313,46 @@ func TestStageOf(t *testing.T) {
 		t.Errorf("after the control: %v, %d", st, left)
 	}
 }
+
+// TestTimeControlCheck: a time control whose tag could not be read back
+// is refused by Check, which says which stage and why, and by New; 0 + 0
+// was refused only by the New game dialog's own copy of the rule.
+func TestTimeControlCheck(t *testing.T) {
+	minute, second := time.Minute, time.Second
+	one := func(st game.Stage) game.TimeControl { return game.TimeControl{Stages: []game.Stage{st}} }
+	for _, tt := range []struct {
+		name  string
+		tc    game.TimeControl
+		stage int
+		want  game.StageProblem
+	}{
+		{"0 + 0", one(game.Stage{}), 0, game.NoTime},
+		{"a delay, no time", one(game.Stage{Delay: 5 * second}), 0, game.NoTime},
+		{"less than a millisecond", one(game.Stage{Time: 400 * time.Microsecond}), 0, game.NoTime},
+		{"an hourglass of 0 with an increment", game.TimeControl{Stages: []game.Stage{{Increment: second}}, Hourglass: true}, 0, game.NoTime},
+		{"12 days", one(game.Stage{Time: 12 * 24 * time.Hour}), 0, game.TimeTooLong},
+		{"an increment of 12 days", one(game.Stage{Time: minute, Increment: 12 * 24 * time.Hour}), 0, game.BonusTooLong},
+		{"a delay of 12 days", one(game.Stage{Time: minute, Delay: 12 * 24 * time.Hour}), 0, game.BonusTooLong},
+		{"-1 moves", one(game.Stage{Moves: -1, Time: minute}), 0, game.BadMoveCount},
+		{"a stage after the whole game", game.TimeControl{Stages: []game.Stage{{Time: minute}, {Time: minute}}}, 1, game.AfterWholeGame},
+		{"a second period without time", game.TimeControl{Stages: []game.Stage{{Moves: 40, Time: 90 * minute}, {}}}, 1, game.NoTime},
+	} {
+		err := tt.tc.Check()
+		var tce *game.TimeControlError
+		if !errors.As(err, &tce) || tce.Stage != tt.stage || tce.Problem != tt.want {
+			t.Errorf("%s: %v, want stage %d problem %d", tt.name, err, tt.stage+1, tt.want)
+		}
+		if _, err := game.New(game.Options{TimeControl: tt.tc}); !errors.As(err, &tce) {
+			t.Errorf("%s: New gives %v", tt.name, err)
+		}
+	}
+	for _, s := range []string{"-", "60", "0+2", "40/5400+30:1800+30", "*180", "300d5", "1000000"} {
+		tc, err := game.ParseTimeControl(s)
+		if err == nil {
+			err = tc.Check()
+		}
+		if err != nil {
+			t.Errorf("%s: %v", s, err)
+		}
+	}
+}

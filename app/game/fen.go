@@ -191,6 +191,11 @@ func invalid(r FENReason, e FENError) *FENError {
 	return &e
 }
 
+// MaxFEN is longer than the FEN of any position: 71 characters of board,
+// five short fields and the spaces between them fit with room to spare.
+// The FEN fields take no more.
+const MaxFEN = 128
+
 // ParseFEN reads and validates a FEN. Four fields (without the move
 // counters) are accepted; a move number of 0 is read as 1.
 func ParseFEN(fen string) (Position, error) {

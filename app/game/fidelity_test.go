@@ -96,9 +96,11 @@ func TestTimeControlWarning(t *testing.T) {
 	}
 }
 
+// TestSaveStripsControlCharacters: a NUL or an escape sequence read in a
+// tag's value is written as a space, as a PGN string holds it.
 func TestSaveStripsControlCharacters(t *testing.T) {
 	g := readOne(t, "[White \"Bad\x00Name\x1b[31m\"]\n\n1. e4 *\n")
-	if text := writePGN(t, g); !strings.Contains(text, "[White \"BadName[31m\"]") {
+	if text := writePGN(t, g); !strings.Contains(text, "[White \"Bad Name [31m\"]") {
 		t.Errorf("written:\n%q", text)
 	}
 }

@@ -46,7 +46,8 @@ type drawOffer struct {
 	by      Color
 }
 
-// New starts a game. The side to move's clock runs from now on.
+// New starts a game. The side to move's clock runs from now on. A time
+// control that Check refuses is refused.
 func New(o Options) (*Game, error) {
 	fen := o.FEN
 	if fen == "" {
@@ -54,6 +55,9 @@ func New(o Options) (*Game, error) {
 	}
 	pos, err := ParseFEN(fen)
 	if err != nil {
+		return nil, err
+	}
+	if err := o.TimeControl.Check(); err != nil {
 		return nil, err
 	}
 	now := o.Now

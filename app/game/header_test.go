@@ -191,3 +191,26 @@ func TestSetResult(t *testing.T) {
 		t.Errorf("back to 1-0:\n%s\nwant\n%s", got, before)
 	}
 }
+
+// TestSetTagWritesAValueAsAPGNStringHoldsIt: a tab, a line break or
+// another control character set into a value becomes a space, in the
+// game and in the file written ("a\tb" was written raw, which the
+// standard forbids); a value read and set again unchanged stays as read.
+func TestSetTagWritesAValueAsAPGNStringHoldsIt(t *testing.T) {
+	g := readOne(t, "[Event \"read\twith a tab\"]\n\n1. e4 *")
+	g.SetTag("Event", "read\twith a tab")
+	if got := g.Tag("Event"); got != "read\twith a tab" {
+		t.Errorf("a value set again as read became %q", got)
+	}
+	g.SetTag("Site", "Paris\tFrance\r\nhall\x1b2\u0085")
+	if got := g.Tag("Site"); got != "Paris France hall 2 " {
+		t.Errorf("Site = %q", got)
+	}
+	var b strings.Builder
+	if err := g.WritePGN(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `[Site "Paris France hall 2 "]`) || strings.ContainsAny(b.String(), "\t\x1b") {
+		t.Errorf("written:\n%s", b.String())
+	}
+}

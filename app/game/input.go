@@ -9,6 +9,10 @@ import (
 	"github.com/echiquier/echiquier/app/pgn"
 )
 
+// MaxMoveText is the longest text read as one move: a move with its
+// number and marks, "123... exd8=Q+!?". The move box takes no more.
+const MaxMoveText = 16
+
 // ParseMoveIn finds the legal move at n that s names, without playing
 // it, for a user who writes moves in notation. It reads what Game.Move
 // reads (SAN, its lenient forms, long algebraic notation, UCI),

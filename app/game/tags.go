@@ -55,18 +55,24 @@ func (g *Game) Tag(name string) string {
 	return v
 }
 
-// SetTag sets a PGN tag, such as White, Black, Event or Date. An empty
-// value removes the tag. Result and Termination follow the game's status
-// and cannot be set; FEN, SetUp and TimeControl describe how the game was
-// created and cannot be changed either.
+// SetTag sets a PGN tag, such as White, Black, Event or Date, to value
+// as a PGN string holds it: its line breaks, tabs and other control
+// characters become spaces (pgn.StringText). The value the tag has
+// already is left as it is, as read. An empty value removes the tag.
+// Result and Termination follow the game's status and cannot be set;
+// FEN, SetUp and TimeControl describe how the game was created and
+// cannot be changed either.
 func (g *Game) SetTag(name, value string) {
 	switch name {
 	case "Result", "Termination", "FEN", "SetUp", "TimeControl", "":
+		return
+	}
+	if v, ok := g.tags.get(name); ok && v == value {
 		return
 	}
 	if value == "" {
 		g.tags.remove(name)
 		return
 	}
-	g.tags.set(name, value)
+	g.tags.set(name, pgn.StringText(value))
 }

@@ -47,6 +47,72 @@ type TimeControl struct {
 	Hourglass bool
 }
 
+// MaxStageTime is the longest time, increment or delay a stage gives:
+// a million seconds, eleven days and a half.
+const MaxStageTime = 1_000_000 * time.Second
+
+// StageProblem is what keeps a stage of a time control from being
+// played.
+type StageProblem int
+
+// The problems of a stage.
+const (
+	// NoTime: the stage gives neither time nor an increment (an
+	// hourglass, no time).
+	NoTime StageProblem = iota
+	// TimeTooLong: its time is longer than MaxStageTime.
+	TimeTooLong
+	// BonusTooLong: its increment or delay is longer than MaxStageTime.
+	BonusTooLong
+	// BadMoveCount: its move count is below zero.
+	BadMoveCount
+	// AfterWholeGame: it follows a stage that lasts the rest of the game
+	// (or an hourglass, which lasts the whole game).
+	AfterWholeGame
+)
+
+// TimeControlError says what keeps a stage of a time control from being
+// played (Check).
+type TimeControlError struct {
+	Stage   int // from 0
+	Problem StageProblem
+}
+
+func (e *TimeControlError) Error() string {
+	why := [...]string{
+		NoTime:         "it needs some time",
+		TimeTooLong:    "its time is longer than a million seconds",
+		BonusTooLong:   "its increment or delay is longer than a million seconds",
+		BadMoveCount:   "its move count is below zero",
+		AfterWholeGame: "it follows a stage that lasts the rest of the game",
+	}[e.Problem]
+	return fmt.Sprintf("stage %d: %s", e.Stage+1, why)
+}
+
+// Check says why tc cannot be played, nil when it can: the game takes
+// no other (New), and its TimeControl tag reads back as tc, whose
+// durations are kept to the millisecond.
+func (tc TimeControl) Check() error {
+	ms := func(d time.Duration) time.Duration { return d.Round(time.Millisecond) }
+	for i, st := range tc.Stages {
+		bad := func(p StageProblem) error { return &TimeControlError{Stage: i, Problem: p} }
+		bonus := max(st.Increment, st.Delay)
+		switch {
+		case i > 0 && (tc.Hourglass || tc.Stages[i-1].Moves == 0):
+			return bad(AfterWholeGame)
+		case st.Moves < 0:
+			return bad(BadMoveCount)
+		case ms(st.Time) > MaxStageTime:
+			return bad(TimeTooLong)
+		case !tc.Hourglass && ms(bonus) > MaxStageTime:
+			return bad(BonusTooLong)
+		case ms(st.Time) <= 0 && (tc.Hourglass || ms(st.Increment) <= 0):
+			return bad(NoTime)
+		}
+	}
+	return nil
+}
+
 // IsZero reports whether tc is untimed.
 func (tc TimeControl) IsZero() bool { return len(tc.Stages) == 0 }
 
@@ -61,23 +127,25 @@ func ParseTimeControl(s string) (TimeControl, error) {
 		return TimeControl{}, nil
 	case s == "" || s == "?":
 		return TimeControl{}, fmt.Errorf("time control %q: unknown", pgn.Excerpt(s))
-	case strings.HasPrefix(s, "*"):
-		d, err := parseSeconds(s[1:])
-		if err != nil || d <= 0 {
-			return TimeControl{}, fmt.Errorf("time control %q: an hourglass is * followed by its seconds", pgn.Excerpt(s))
-		}
-		return TimeControl{Stages: []Stage{{Time: d}}, Hourglass: true}, nil
 	}
 	var tc TimeControl
-	for i, part := range strings.Split(s, ":") {
-		st, err := parseStage(part)
+	if rest, ok := strings.CutPrefix(s, "*"); ok {
+		d, err := parseSeconds(rest)
 		if err != nil {
-			return TimeControl{}, fmt.Errorf("time control %q: %v", pgn.Excerpt(s), err)
+			return TimeControl{}, fmt.Errorf("time control %q: an hourglass is * followed by its seconds", pgn.Excerpt(s))
 		}
-		if i > 0 && tc.Stages[i-1].Moves == 0 {
-			return TimeControl{}, fmt.Errorf("time control %q: a stage follows one that lasts the rest of the game", pgn.Excerpt(s))
+		tc = TimeControl{Stages: []Stage{{Time: d}}, Hourglass: true}
+	} else {
+		for _, part := range strings.Split(s, ":") {
+			st, err := parseStage(part)
+			if err != nil {
+				return TimeControl{}, fmt.Errorf("time control %q: %v", pgn.Excerpt(s), err)
+			}
+			tc.Stages = append(tc.Stages, st)
 		}
-		tc.Stages = append(tc.Stages, st)
+	}
+	if err := tc.Check(); err != nil {
+		return TimeControl{}, fmt.Errorf("time control %q: %w", pgn.Excerpt(s), err)
 	}
 	return tc, nil
 }
@@ -113,15 +181,12 @@ func parseStage(s string) (Stage, error) {
 			st.Delay, st.DelayKind = d, BronsteinDelay
 		}
 	}
-	if st.Time <= 0 && st.Increment <= 0 {
-		return st, fmt.Errorf("%q: a stage needs some time", pgn.Excerpt(s))
-	}
 	return st, nil
 }
 
 func parseSeconds(s string) (time.Duration, error) {
 	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || f < 0 || f > 1e6 || strings.ContainsAny(s, "eEinfINFxX") {
+	if err != nil || f < 0 || f > MaxStageTime.Seconds() || strings.ContainsAny(s, "eEinfINFxX") {
 		return 0, errors.New("seconds must be a number such as 300 or 2.5")
 	}
 	return time.Duration(f * float64(time.Second)).Round(time.Millisecond), nil

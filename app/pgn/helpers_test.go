@@ -64,16 +64,13 @@ func exportTags(g *pgn.Game) []pgn.Tag {
 	return out
 }
 
-// exportValue is a tag value as written: line breaks become spaces (CR LF
-// one space), other control characters but tabs are left out.
+// exportValue is a tag value as written: line breaks (CR LF as one),
+// tabs and other control characters become spaces.
 func exportValue(v string) string {
 	v = strings.ReplaceAll(v, "\r\n", " ")
 	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\r' || r == '\n':
+		if r < 0x20 || r >= 0x7F && r <= 0x9F {
 			return ' '
-		case r < 0x20 && r != '\t' || r >= 0x7F && r <= 0x9F:
-			return -1
 		}
 		return r
 	}, v)

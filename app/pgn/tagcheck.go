@@ -4,7 +4,22 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
+	"unicode/utf8"
+)
+
+// The standard's limits (its section 7), which what is typed keeps: what
+// is read may be longer, up to maxTagText bytes, and is kept as read.
+const (
+	// MaxString is the most characters of a string, a tag's value:
+	// "Currently, a string is limited to a maximum of 255 characters of
+	// data."
+	MaxString = 255
+	// MaxSymbol is the most characters of a symbol, a tag's name:
+	// "Currently, a symbol is limited to a maximum of 255 characters in
+	// length."
+	MaxSymbol = 255
 )
 
 // Errors of CheckTagName.
@@ -34,6 +49,34 @@ func CheckTagName(name string) error {
 	}
 	return nil
 }
+
+// StringText is text as a string of PGN holds it: "Non-printing
+// characters like newline and tab are not permitted inside of strings"
+// (section 7), so each line break (CR LF as one), tab and other control
+// character (C0, DEL, C1) becomes a space. A NUL or an escape sequence
+// written in a file could also do harm in the programs that read it.
+// Other bytes, valid UTF-8 or not, stay as they are.
+func StringText(text string) string {
+	if strings.IndexFunc(text, isControl) < 0 {
+		return text
+	}
+	b := make([]byte, 0, len(text))
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case r == '\r' && strings.HasPrefix(text[i+1:], "\n"):
+		case isControl(r):
+			b = append(b, ' ')
+		default:
+			b = append(b, text[i:i+size]...)
+		}
+		i += size
+	}
+	return string(b)
+}
+
+// isControl reports whether r is a control character: C0, DEL or C1.
+func isControl(r rune) bool { return r < 0x20 || r >= 0x7F && r <= 0x9F }
 
 // CheckTagValue says whether a tag pair of that name and value is too
 // long to be written and read back.

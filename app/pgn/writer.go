@@ -147,26 +147,17 @@ func isResult(v string) bool {
 }
 
 // appendTag appends `[Name "Value"]` and a line break. The value is
-// escaped, its line breaks become spaces, and its other control
-// characters but tabs (C0, DEL and C1) are left out: a NUL or an escape
-// sequence written in a file can do harm in the programs that read it.
+// escaped, as a string holds it (StringText).
 func appendTag(b []byte, name, value string) []byte {
 	b = append(b, '[')
 	b = append(b, name...)
 	b = append(b, ' ', '"')
+	value = StringText(value)
 	for i := 0; i < len(value); i++ {
-		switch c := value[i]; {
-		case c == '\\' || c == '"':
-			b = append(b, '\\', c)
-		case c == '\r' && i+1 < len(value) && value[i+1] == '\n':
-		case c == '\r' || c == '\n':
-			b = append(b, ' ')
-		case c < 0x20 && c != '\t' || c == 0x7F:
-		case c == 0xC2 && i+1 < len(value) && value[i+1] >= 0x80 && value[i+1] <= 0x9F:
-			i++ // U+0080 to U+009F
-		default:
-			b = append(b, c)
+		if c := value[i]; c == '\\' || c == '"' {
+			b = append(b, '\\')
 		}
+		b = append(b, value[i])
 	}
 	return append(b, '"', ']', '\n')
 }

@@ -120,8 +120,8 @@ func TestWriteTags(t *testing.T) {
 }
 
 func TestWriteTagControlCharacters(t *testing.T) {
-	g := &pgn.Game{Tags: []pgn.Tag{{"White", "a\x00b\x1bc\x7fd\u0085e\tf"}}}
-	want := "[White \"abcde\tf\"]\n\n*\n\n"
+	g := &pgn.Game{Tags: []pgn.Tag{{"White", "a\x00b\x1bc\x7fd\u0085e\tf\r\ng\xff"}}}
+	want := "[White \"a b c d e f g\xff\"]\n\n*\n\n"
 	if got := written(t, g); got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}

@@ -331,6 +331,10 @@ func TestEngineSettingsTab(t *testing.T) {
 	if got := h.Env.Settings.EngineMoveTime(); got != 200*time.Millisecond {
 		t.Errorf("time per move = %v, want 0.2 s from \"0,2\"", got)
 	}
+	path := uitest.MustFind(t, content, "engine's program field", func(e *kit.Entry) bool { return e.Text == detected })
+	path.SetText("")
+	h.Paste(path, strings.Repeat("/a", 1<<19))
+	uitest.WantFull(t, "the engine's program", path, engine.MaxPath)
 }
 
 func TestAnalysisWordedInEnglishAndFrench(t *testing.T) {

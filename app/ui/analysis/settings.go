@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/echiquier/echiquier/app/engine"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/words"
 	"github.com/echiquier/echiquier/settings"
@@ -26,6 +27,7 @@ func (an *Analysis) SettingsTab(sc *kit.Scope) fyne.CanvasObject {
 	s := an.env.Settings
 	found := kit.Wrapped("")
 	path := kit.NewEntry(sc)
+	path.SetLimit(engine.MaxPath)
 	path.SetText(s.EnginePath())
 	path.SetPlaceHolder(lang.L("Stockfish, found on the system"))
 	path.OnChanged = func(p string) { s.SetEnginePath(strings.TrimSpace(p)) }

@@ -211,3 +211,14 @@ func TestTheMoveMenuSetsSymbols(t *testing.T) {
 		t.Errorf("cleared, 1. e4 has %v", e4.NAGs())
 	}
 }
+
+// TestTheCommentFieldTakesWhatItLaysOutAtOnce: a megabyte pasted into
+// the comment leaves maxComment characters, and the field says why.
+func TestTheCommentFieldTakesWhatItLaysOutAtOnce(t *testing.T) {
+	h := newHarness(t)
+	h.Play("e2e4")
+	h.Shortcut(kit.EditComment)
+	entry := uitest.MustFind(t, h.Top(), "comment field", func(e *kit.Entry) bool { return e.MultiLine })
+	h.Paste(entry, strings.Repeat("abcdefg ", 1<<17))
+	uitest.WantFull(t, "the comment", entry, maxComment)
+}

@@ -25,12 +25,8 @@ func (f *Files) pastesInto(kit.TextField) bool {
 		return true
 	}
 	text := strings.TrimSpace(f.env.App.Clipboard().Content())
-	return len(text) <= maxMoveText && len(strings.Fields(text)) <= 2 && !strings.ContainsAny(text, "/[{")
+	return len(text) <= game.MaxMoveText && len(strings.Fields(text)) <= 2 && !strings.ContainsAny(text, "/[{")
 }
-
-// maxMoveText is the longest text pasted into the move box: a move with
-// its number and annotation ("12... exd8=Q+!?").
-const maxMoveText = 16
 
 // copyGame puts the whole game on the clipboard as PGN, its side lines,
 // comments and clocks included.

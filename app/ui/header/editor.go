@@ -54,6 +54,7 @@ func (h *Header) edit() {
 	form := widget.NewForm()
 	for _, tag := range fieldTags {
 		f := kit.NewEntry(e.sc)
+		f.SetLimit(pgn.MaxString)
 		f.SetText(g.Tag(tag))
 		e.fields[tag], e.was[tag] = f, f.Text
 		f.Validator = e.validator(tag)
@@ -167,6 +168,8 @@ func (e *editor) validator(tag string) fyne.StringValidator {
 // addRow adds a row of the other tags, and returns it.
 func (e *editor) addRow(name, value string) *tagRow {
 	r := &tagRow{name: kit.NewEntry(e.sc), value: kit.NewEntry(e.sc)}
+	r.name.SetLimit(pgn.MaxSymbol)
+	r.value.SetLimit(pgn.MaxString)
 	r.name.SetText(name)
 	r.name.SetPlaceHolder(lang.L("Name"))
 	r.value.SetText(value)

@@ -112,29 +112,6 @@ func (b *Button) TypedRune(r rune) {
 	}
 }
 
-// Entry is a text field whose Escape is its scope's and whose Enter, in
-// a single line with no OnSubmitted of its own, confirms its scope.
-type Entry struct {
-	widget.Entry
-	scope *Scope
-}
-
-// NewEntry makes a text field of scope s.
-func NewEntry(s *Scope) *Entry {
-	e := &Entry{scope: s}
-	e.ExtendBaseWidget(e)
-	return e
-}
-
-// TypedKey gives Escape, and Enter without OnSubmitted, to the scope.
-func (e *Entry) TypedKey(ev *fyne.KeyEvent) {
-	enter := !e.MultiLine && e.OnSubmitted == nil
-	if e.scope.key(ev, enter) {
-		return
-	}
-	e.Entry.TypedKey(ev)
-}
-
 // Check is a check box whose Escape and Enter are its scope's: Fyne gives
 // it the keyboard when it is clicked.
 type Check struct {

@@ -7,8 +7,10 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/pgn"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
 	"github.com/echiquier/echiquier/app/ui/words"
@@ -83,18 +85,61 @@ func TestNewGameRemembersTheCustomTimeControl(t *testing.T) {
 	}
 }
 
+// TestNewGameDialogRefusesATimeControlWithoutTime: 0 + 0, and every
+// custom control the game refuses, marks its field and says why as it is
+// typed; Start and Enter leave the dialog with what was typed. The
+// dialog closed on 0 + 0, then said so, and what was typed was lost.
 func TestNewGameDialogRefusesATimeControlWithoutTime(t *testing.T) {
+	uitest.InEnglish(t)
 	h := newHarness(t)
 	h.Play("e2e4")
 	h.Env.Commands.Run(kit.NewGame)
 	entries, selects := h.DialogFields()
+	entries[0].SetText("Alice")
 	selects[preset].SetSelectedIndex(len(selects[preset].Options) - 1) // custom
-	entries[2].SetText("0")                                            // minutes
-	entries[3].SetText("0")                                            // seconds a move
+	base, bonus, moves, then := entries[2], entries[3], entries[4], entries[5]
+	noTime := "A timed game needs some time: give the minutes, or an increment"
+	for _, tt := range []struct {
+		name                     string
+		kind                     int
+		base, bonus, moves, then string
+		wrong                    *widget.Entry
+		why                      string
+	}{
+		{"0 + 0", words.KindIncrement, "0", "0", "0", "0", base, noTime},
+		{"a delay without time", words.KindSimpleDelay, "0", "5", "0", "0", base, noTime},
+		{"an hourglass of 0", words.KindHourglass, "0", "5", "0", "0", base, noTime},
+		{"20,000 minutes", words.KindIncrement, "20000", "0", "0", "0", base, "A period gives at most 16666 minutes"},
+		{"then 20,000 minutes", words.KindIncrement, "90", "30", "40", "20000", then, "A period gives at most 16666 minutes"},
+		{"an increment of 12 days", words.KindBronstein, "10", "1036800", "0", "0", bonus, "An increment or a delay is 1000000 seconds at most"},
+		{"2.5 moves", words.KindIncrement, "10", "0", "2.5", "5", moves, "Enter a whole number"},
+		{"NaN minutes", words.KindIncrement, "NaN", "0", "0", "0", base, "Enter a number"},
+	} {
+		selects[presetKind].SetSelectedIndex(tt.kind)
+		base.SetText(tt.base)
+		bonus.SetText(tt.bonus)
+		moves.SetText(tt.moves)
+		then.SetText(tt.then)
+		for _, e := range []*widget.Entry{base, bonus, moves, then} {
+			err := e.Validate()
+			if e == tt.wrong && (err == nil || err.Error() != tt.why) || e != tt.wrong && err != nil {
+				t.Errorf("%s: field %q marked %v", tt.name, e.Text, err)
+			}
+		}
+		h.TapButton("Start")
+		h.Press(fyne.KeyReturn)
+		h.WantDialog(tt.why)
+		if h.History() != "e4" || entries[0].Text != "Alice" || base.Text != tt.base || bonus.Text != tt.bonus || moves.Text != tt.moves || then.Text != tt.then {
+			t.Errorf("%s: Start left the dialog or what was typed: game %q, White %q", tt.name, h.History(), entries[0].Text)
+		}
+	}
+	selects[presetKind].SetSelectedIndex(words.KindIncrement)
+	base.SetText("3")
+	bonus.SetText("0")
+	moves.SetText("0")
 	h.TapButton("Start")
-	h.WantDialog("A timed game needs some time")
-	if h.History() != "e4" {
-		t.Error("a refused new game replaced the game")
+	if g := h.Env.Session.Game(); h.DialogText() != "" || g.TimeControl().String() != "180" || g.Tag("White") != "Alice" {
+		t.Errorf("3 + 0: dialog %q, time control %s, White %q", h.DialogText(), g.TimeControl(), g.Tag("White"))
 	}
 }
 
@@ -151,5 +196,88 @@ func TestTheSetUpBoardSpeaksOfThePosition(t *testing.T) {
 	e.tap(uitest.Square("a1"))
 	if got := e.reason.Text; got != "A pawn stands on a1; pawns never stand on rank 1 or 8" {
 		t.Errorf("the set-up board says %q", got)
+	}
+}
+
+// TestNewGameFieldsTakeWhatTheyHold: a megabyte pasted into a player's
+// name leaves as much as a tag's value holds, into the FEN as much as a
+// FEN holds, into a number the default; each field says why.
+func TestNewGameFieldsTakeWhatTheyHold(t *testing.T) {
+	h := newHarness(t)
+	h.Env.Commands.Run(kit.NewGame)
+	entries, selects := h.DialogFields()
+	selects[preset].SetSelectedIndex(len(selects[preset].Options) - 1) // custom
+	entries[4].SetText("40")                                 // moves: then minutes after them
+	// The moves stay a number: the field after them stays open.
+	fields := h.PasteIntoEach(strings.Repeat("1", 1<<20), func(f *kit.Entry) (string, int) {
+		switch f.PlaceHolder {
+		case "White", "Black":
+			return f.PlaceHolder, pgn.MaxString
+		case game.StartFEN:
+			return "the FEN", game.MaxFEN
+		}
+		return "a number", kit.DefaultLimit
+	})
+	if fields != 7 {
+		t.Errorf("%d fields pasted into", fields)
+	}
+}
+
+// TestNewGameFieldsShowThePresetChosen: the custom fields show the
+// control that will be used, greyed while a preset is chosen; they
+// showed 10 and 5 under "3 + 2 (blitz)". Custom starts from what they
+// show, or after Untimed (no numbers) from the custom control of last
+// time.
+func TestNewGameFieldsShowThePresetChosen(t *testing.T) {
+	uitest.InEnglish(t)
+	h := newHarness(t)
+	h.Env.Settings.SetTimeControl(uitest.TimeControl(t, "180+2"))
+	h.Env.Commands.Run(kit.NewGame)
+	entries, selects := h.DialogFields()
+	presetSel, kind := selects[preset], selects[presetKind]
+	shown := func() string {
+		var out []string
+		for _, e := range entries[2:6] {
+			state := ""
+			if e.Disabled() {
+				state = " (greyed)"
+			}
+			out = append(out, e.Text+state)
+		}
+		return strings.Join(out, ", ") + " " + kind.Selected
+	}
+	custom := len(presetSel.Options) - 1
+	for _, tt := range []struct {
+		preset int
+		want   string
+	}{
+		{1, "3 (greyed), 2 (greyed), 0 (greyed), 0 (greyed) Increment (Fischer)"}, // 3 + 2, as the settings say
+		{6, "90 (greyed), 30 (greyed), 40 (greyed), 30 (greyed) Increment (Fischer)"},
+		{3, "10 (greyed), 5 (greyed), 0 (greyed), 0 (greyed) Increment (Fischer)"},
+		{custom, "10, 5, 0, 0 (greyed) Increment (Fischer)"},
+		{7, " (greyed),  (greyed),  (greyed),  (greyed) Increment (Fischer)"}, // untimed
+		{custom, "10, 5, 0, 0 (greyed) Increment (Fischer)"},
+	} {
+		if tt.preset != presetSel.SelectedIndex() {
+			presetSel.SetSelectedIndex(tt.preset)
+		}
+		if got := shown(); got != tt.want {
+			t.Errorf("%s: the fields show %q, want %q", presetSel.Selected, got, tt.want)
+		}
+	}
+
+	h.Press(fyne.KeyEscape)
+	h.Env.Settings.SetTimeControl(uitest.TimeControl(t, "420b3"))
+	h.Env.Commands.Run(kit.NewGame)
+	entries, selects = h.DialogFields()
+	presetSel, kind = selects[preset], selects[presetKind]
+	want := "7, 3, 0, 0 (greyed) Bronstein delay"
+	if got := shown(); got != want {
+		t.Errorf("the custom control of last time: %q, want %q", got, want)
+	}
+	presetSel.SetSelectedIndex(7) // untimed
+	presetSel.SetSelectedIndex(custom)
+	if got := shown(); got != want {
+		t.Errorf("Custom after Untimed: %q, want %q", got, want)
 	}
 }

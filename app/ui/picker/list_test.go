@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/pgn"
 	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
@@ -372,4 +373,13 @@ func TestPickerWritesADrawAsTheScreenDoes(t *testing.T) {
 	if got := strings.Join(p.column(session.ColResult), " "); got != "½-½ 1-0" {
 		t.Errorf("results %q", got)
 	}
+}
+
+// TestPickerFilterTakesATagsValue: a megabyte pasted into the filter
+// leaves as much as a tag's value holds, and the field says why.
+func TestPickerFilterTakesATagsValue(t *testing.T) {
+	h := newHarness(t)
+	p := h.picked(h.openGames(pickerGames))
+	h.Paste(p.filter, strings.Repeat("abcdefg ", 1<<17))
+	uitest.WantFull(t, "the filter", &p.filter.Entry, pgn.MaxString)
 }

@@ -4,6 +4,7 @@ import (
 	"image/color"
 
 	"github.com/echiquier/echiquier/app/pgn"
+	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/words"
 
 	"fyne.io/fyne/v2"
@@ -60,14 +61,16 @@ func (c *gameCell) set(row int, text string, selected bool, align fyne.TextAlign
 }
 
 // filterEntry is the picker's filter box. It lets the picker have the
-// keys it needs (the arrows, Escape) before the entry does.
+// keys it needs (the arrows, Escape) before the entry does; it takes no
+// more than a tag's value.
 type filterEntry struct {
-	widget.Entry
+	kit.Entry
 	onKey func(*fyne.KeyEvent) bool
 }
 
 func newFilterEntry(onKey func(*fyne.KeyEvent) bool) *filterEntry {
 	e := &filterEntry{onKey: onKey}
+	e.SetLimit(pgn.MaxString)
 	e.ExtendBaseWidget(e)
 	return e
 }

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/words"
 )
 
@@ -25,14 +26,16 @@ type moveBox struct {
 	hint  *widget.Label
 }
 
-// moveEntry is a text entry that keeps the Tab key for completion.
+// moveEntry is a text entry that keeps the Tab key for completion, and
+// takes no more than a move.
 type moveEntry struct {
-	widget.Entry
+	kit.Entry
 	onTab, onEscape func()
 }
 
 func newMoveEntry(onTab, onEscape func()) *moveEntry {
 	e := &moveEntry{onTab: onTab, onEscape: onEscape}
+	e.SetLimit(game.MaxMoveText)
 	e.ExtendBaseWidget(e)
 	return e
 }
@@ -59,6 +62,11 @@ func (p *Play) newMoveBox() *moveBox {
 	mb.entry.SetPlaceHolder(lang.L("Type a move: e4, Nf3, O-O…"))
 	mb.entry.OnChanged = func(string) { mb.suggest() }
 	mb.entry.OnSubmitted = mb.submit
+	mb.entry.OnFull = func(why string) {
+		if why != "" {
+			mb.showError(why)
+		}
+	}
 	mb.hint.Wrapping = fyne.TextWrapWord
 	mb.hint.Truncation = fyne.TextTruncateEllipsis
 	mb.hint.Hide()

@@ -10,6 +10,7 @@ import (
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
+	"github.com/echiquier/echiquier/app/ui/words"
 	"github.com/echiquier/echiquier/settings"
 )
 
@@ -233,4 +234,21 @@ func TestErrorsShownInWords(t *testing.T) {
 	}
 	h.Env.ShowError(game.ErrNoMoves)
 	h.WantDialog("There is no move to take back")
+}
+
+// TestMoveBoxTakesNoMoreThanAMove: the box takes the longest move text,
+// and says why it takes no more, under it, in the place of its hints.
+func TestMoveBoxTakesNoMoreThanAMove(t *testing.T) {
+	h := newHarness(t)
+	h.Env.Window.Canvas().Unfocus()
+	for _, r := range strings.Repeat("e", game.MaxMoveText+5) {
+		h.p.TypedRune(r)
+	}
+	mb := h.p.v.moveBox
+	if n := len(mb.entry.Text); n != game.MaxMoveText {
+		t.Errorf("the box took %d characters, want %d", n, game.MaxMoveText)
+	}
+	if want := words.FieldFull(game.MaxMoveText); mb.hint.Text != want {
+		t.Errorf("the box says %q, want %q", mb.hint.Text, want)
+	}
 }

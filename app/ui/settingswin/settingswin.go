@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/pgn"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/words"
 	"github.com/echiquier/echiquier/pieces"
@@ -201,6 +202,8 @@ func (w *settingsWindow) boardTab() fyne.CanvasObject {
 func (w *settingsWindow) playTab() fyne.CanvasObject {
 	s := w.r.env.Settings
 	white, black := kit.NewEntry(w.scope), kit.NewEntry(w.scope)
+	white.SetLimit(pgn.MaxString)
+	black.SetLimit(pgn.MaxString)
 	whiteName, blackName := s.PlayerNames()
 	white.SetText(whiteName)
 	black.SetText(blackName)

@@ -2,11 +2,13 @@ package settingswin
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/echiquier/echiquier/app/pgn"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
 )
@@ -111,4 +113,14 @@ func TestEscapeClosesTheWindowFromAnyControl(t *testing.T) {
 			h.r.shown.win.Close()
 		}
 	}
+}
+
+// TestSettingsNamesTakeATagsValue: a megabyte pasted into a default
+// name leaves as much as a tag's value holds, and the field says why.
+func TestSettingsNamesTakeATagsValue(t *testing.T) {
+	h := newHarness(t)
+	content := h.content()
+	white := uitest.MustFind(t, content, "White's name", func(e *kit.Entry) bool { return true })
+	h.Paste(white, strings.Repeat("abcdefg ", 1<<17))
+	uitest.WantFull(t, "White's name", white, pgn.MaxString)
 }

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -306,6 +307,41 @@ func (h *Harness) DialogFields() (entries []*widget.Entry, selects []*widget.Sel
 		}
 	})
 	return entries, selects
+}
+
+// Paste puts text on the clipboard and pastes it into field f, as
+// Ctrl+V does.
+func (h *Harness) Paste(f fyne.Shortcutable, text string) {
+	cb := h.Env.App.Clipboard()
+	cb.SetContent(text)
+	f.TypedShortcut(&fyne.ShortcutPaste{Clipboard: cb})
+}
+
+// WantFull checks that field f took its limit of what was pasted into
+// it, limit characters, and says why it took no more.
+func WantFull(t testing.TB, what string, f *kit.Entry, limit int) {
+	t.Helper()
+	if n := utf8.RuneCountInString(f.Text); n != limit || f.Limit() != limit || f.Said() != words.FieldFull(limit) {
+		t.Errorf("%s: took %d characters of a longer paste (limit %d, want %d), says %q", what, n, f.Limit(), limit, f.Said())
+	}
+}
+
+// PasteIntoEach pastes text into each text field of the dialog on top,
+// in order, and checks that it took its limit (WantFull): limit says
+// what the field is and which limit it has, from what it showed before
+// (its placeholder...). It returns how many fields it pasted into.
+func (h *Harness) PasteIntoEach(text string, limit func(f *kit.Entry) (what string, n int)) int {
+	h.T.Helper()
+	fields := 0
+	Walk(h.Top(), func(o fyne.CanvasObject) {
+		if f, ok := o.(*kit.Entry); ok {
+			fields++
+			what, n := limit(f)
+			h.Paste(f, text)
+			WantFull(h.T, what, f, n)
+		}
+	})
+	return fields
 }
 
 // Press sends keys to whatever has the keyboard focus, or else to the
@@ -654,4 +690,15 @@ func FortyMoveGame() string {
 		fmt.Fprintf(&b, "%s {[%%clk 0:%02d:%02d]} ", san, left/60, left%60)
 	}
 	return b.String() + "*\n"
+}
+
+// TimeControl is the time control s names in the TimeControl tag's
+// syntax.
+func TimeControl(t testing.TB, s string) game.TimeControl {
+	t.Helper()
+	tc, err := game.ParseTimeControl(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tc
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -51,6 +52,7 @@ func errorClause(err error, n game.Notation) (string, bool) {
 		ce *game.ClaimError
 		se *pgn.SyntaxError
 		de *pgn.DateError
+		te *game.TimeControlError
 	)
 	switch {
 	case errors.As(err, &de):
@@ -65,6 +67,8 @@ func errorClause(err error, n game.Notation) (string, bool) {
 		return claimErrorText(ce, n), true
 	case errors.As(err, &se):
 		return syntaxErrorText(se), true
+	case errors.As(err, &te):
+		return timeControlErrorText(te), true
 	}
 	s := sentinelText(err)
 	if s == "" {
@@ -200,4 +204,19 @@ func capitalized(s string) string {
 		return s
 	}
 	return string(unicode.ToUpper(r)) + s[size:]
+}
+
+// timeControlErrorText words why a time control cannot be played.
+func timeControlErrorText(e *game.TimeControlError) string {
+	switch e.Problem {
+	case game.TimeTooLong:
+		return lang.L("a period gives at most {{.Minutes}} minutes", map[string]any{"Minutes": int(game.MaxStageTime / time.Minute)})
+	case game.BonusTooLong:
+		return lang.L("an increment or a delay is {{.Seconds}} seconds at most", map[string]any{"Seconds": int(game.MaxStageTime / time.Second)})
+	case game.BadMoveCount:
+		return lang.L("the moves of a period cannot be fewer than 0")
+	case game.AfterWholeGame:
+		return lang.L("a period follows one that lasts the rest of the game")
+	}
+	return lang.L("A timed game needs some time: give the minutes, or an increment")
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"fyne.io/fyne/v2/lang"
 )
 
 // mostRunes is how long a text quoted in a message may be.
@@ -58,4 +60,10 @@ func cut(s string) string {
 		return s
 	}
 	return string([]rune(s)[:mostRunes-1]) + "…"
+}
+
+// FieldFull says why a text field took no more of what was typed or
+// pasted: it holds limit characters at most.
+func FieldFull(limit int) string {
+	return lang.L("This field holds {{.Count}} characters at most: the rest was left out.", map[string]any{"Count": limit})
 }
