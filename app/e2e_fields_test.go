@@ -22,13 +22,7 @@ import (
 func (e *e2e) fieldsKeepTheirBounds(language string) {
 	shot := func(name string) string { return "e2e-" + language[:2] + "-fields-" + name + ".png" }
 	t := e.t
-	fr := strings.HasPrefix(language, "fr")
-	word := func(en, frWord string) string {
-		if fr {
-			return frWord
-		}
-		return en
-	}
+	word := func(en, fr string) string { return inLanguage(language, en, fr) }
 	home := t.TempDir()
 	p := e.start(home, language)
 	win := e.mainWindow(p)
@@ -105,8 +99,10 @@ func (e *e2e) fieldsKeepTheirBounds(language string) {
 	e.waitDialog(b, true, shot("new-game"))
 	e.keys("Tab", "ctrl+a")
 	e.typeText("Zelda")
-	e.keys("Tab", "Tab", "space", "Down", "Down", "Return") // 3 + 2
-	e.keys("space", "Up", "Return")                         // Custom, the last
+	// Past White's kind, Black's name and kind (the level is greyed
+	// while no computer plays): the time control.
+	e.keys("Tab", "Tab", "Tab", "Tab", "space", "Down", "Down", "Return") // 3 + 2
+	e.keys("space", "Up", "Return")                                       // Custom, the last
 	read("the custom fields do not start from 3 + 2", "new-game-custom", false, has("minutes3", word("secondsamove2", "secondesparcoup2")))
 	e.keys("Tab", "ctrl+a")
 	e.typeText("0")

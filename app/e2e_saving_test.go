@@ -56,13 +56,7 @@ var crlfGames = strings.ReplaceAll(`[Event "One"]
 func (e *e2e) savedAsRead(language string) {
 	shot := func(name string) string { return "e2e-" + language[:2] + "-saved-" + name + ".png" }
 	t := e.t
-	fr := strings.HasPrefix(language, "fr")
-	word := func(en, frWord string) string {
-		if fr {
-			return frWord
-		}
-		return en
-	}
+	word := func(en, fr string) string { return inLanguage(language, en, fr) }
 	dir := t.TempDir()
 	knights := filepath.Join(dir, "knights.pgn")
 	crlf := filepath.Join(dir, "windows.pgn")

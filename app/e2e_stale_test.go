@@ -32,6 +32,14 @@ const capablanca = `[Event "Casual"]
 // few plain words.
 type said map[string][]string
 
+// inLanguage is en, or fr where language is French.
+func inLanguage(language, en, fr string) string {
+	if strings.HasPrefix(language, "fr") {
+		return fr
+	}
+	return en
+}
+
 // in is what is said in language.
 func (s said) in(language string) []string { return s[language[:2]] }
 

@@ -207,7 +207,7 @@ func TestNewGameFieldsTakeWhatTheyHold(t *testing.T) {
 	h.Env.Commands.Run(kit.NewGame)
 	entries, selects := h.DialogFields()
 	selects[preset].SetSelectedIndex(len(selects[preset].Options) - 1) // custom
-	entries[4].SetText("40")                                 // moves: then minutes after them
+	entries[4].SetText("40")                                           // moves: then minutes after them
 	// The moves stay a number: the field after them stays open.
 	fields := h.PasteIntoEach(strings.Repeat("1", 1<<20), func(f *kit.Entry) (string, int) {
 		switch f.PlaceHolder {
