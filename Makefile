@@ -213,12 +213,16 @@ e2e: $(LINUX_BIN)
 # kept in git): the end-to-end test's, cut to the window (the black of
 # the screen around it trimmed) and reduced to 256 colours. Run make e2e
 # first; make deb-check checks that the metainfo gives their sizes.
+# The screenshots are the window at its first size, without the window
+# manager's frame, which the trim may keep.
+SCREENSHOT_SIZE := 1040x720
 SCREENSHOTS := game:e2e-en-layout-engine.png tree:e2e-en-tree.png french:e2e-fr-report-first.png
 screenshots:
 	@for s in $(SCREENSHOTS); do \
 		from=testoutput/$${s#*:}; to=resources/linux/screenshots/$${s%%:*}.png; \
 		[ -f "$$from" ] || { echo "no $$from: run make e2e first"; exit 1; }; \
-		convert "$$from" -bordercolor black -border 1 -trim +repage -strip -colors 256 \
+		convert "$$from" -bordercolor black -border 1 -trim +repage \
+			-gravity NorthWest -crop $(SCREENSHOT_SIZE)+0+0 +repage -strip -colors 256 \
 			-define png:compression-level=9 "$$to" && \
 		echo "$$to ($$(identify -format %wx%h "$$to"), $$(wc -c <"$$to") bytes)"; \
 	done
