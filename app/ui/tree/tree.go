@@ -326,12 +326,17 @@ func (p *Tree) cancel() {
 	}
 }
 
+// closeTree lets the tree go, and the moves it listed: the panel then
+// lists none until another tree comes, whether it is shown or not.
 func (p *Tree) closeTree() {
 	if p.tree != nil {
 		p.tree.Close()
 		p.tree = nil
 	}
 	p.fen, p.moves, p.count = "", nil, 0
+	if p.table != nil {
+		p.table.SetRows(nil)
+	}
 }
 
 // showPosition lists the moves of the position shown; unless forced,

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/explore"
+	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
@@ -402,4 +403,47 @@ func TestTreeProgressByWholePercents(t *testing.T) {
 		}
 	}
 	h.waitForTree()
+}
+
+// A new game, or a position pasted, is of no file: the tree shows none
+// of the moves of the file shown before, whether the panel was shown or
+// hidden meanwhile, and says why it is empty.
+func TestTreeOfNoFileShowsNoMoves(t *testing.T) {
+	for _, c := range []struct {
+		name, fen, moves string
+		hidden           bool
+	}{
+		{name: "new game", moves: "e2e4"},
+		{name: "new game, tree hidden meanwhile", moves: "d2d4", hidden: true},
+		{name: "pasted position", fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h := newHarness(t)
+			h.openTree(treeGames)
+			h.s.ShowStart()
+			if len(h.treeRows()) == 0 {
+				t.Fatal("the tree of the file shows no moves from the start")
+			}
+			if c.hidden {
+				h.Shortcut(kit.OpeningTree)
+			}
+			g, err := h.Env.NewGame(c.fen, game.TimeControl{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			h.s.NewGame(g)
+			if c.moves != "" {
+				h.Play(c.moves)
+			}
+			if c.hidden {
+				h.Shortcut(kit.OpeningTree)
+			}
+			if got := h.treeRows(); len(got) != 0 {
+				t.Errorf("the tree of a game of no file shows %v", got)
+			}
+			if got := h.p.status.Text; !strings.Contains(got, "Open a file of games") {
+				t.Errorf("status %q", got)
+			}
+		})
+	}
 }
