@@ -114,13 +114,7 @@ func differentGame(w *strings.Builder, openings []opening, i int, seed uint64) e
 			}
 			cm := moves[rng.IntN(len(moves))]
 			legal = legal.Update(cm)
-			uci := cm.String()
-			from, _ := game.ParseSquare(uci[:2])
-			to, _ := game.ParseSquare(uci[2:4])
-			m = game.Move{From: from, To: to}
-			if len(uci) == 5 {
-				m.Promotion = map[byte]game.Kind{'q': game.Queen, 'r': game.Rook, 'b': game.Bishop, 'n': game.Knight}[uci[4]]
-			}
+			m = uciMove(cm.String())
 		}
 		word := p.SAN(m)
 		if ply%2 == 0 {
@@ -139,6 +133,18 @@ func differentGame(w *strings.Builder, openings []opening, i int, seed uint64) e
 	}
 	fmt.Fprintf(w, " %s\n\n", result)
 	return nil
+}
+
+// uciMove returns the move of uci ("e2e4", "e7e8q"), which must be
+// well formed.
+func uciMove(uci string) game.Move {
+	from, _ := game.ParseSquare(uci[:2])
+	to, _ := game.ParseSquare(uci[2:4])
+	m := game.Move{From: from, To: to}
+	if len(uci) == 5 {
+		m.Promotion = map[byte]game.Kind{'q': game.Queen, 'r': game.Rook, 'b': game.Bishop, 'n': game.Knight}[uci[4]]
+	}
+	return m
 }
 
 // writeDifferentGames writes a file of n games that begin as real games

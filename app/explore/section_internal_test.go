@@ -4,36 +4,8 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"slices"
 	"testing"
 )
-
-// sameTree reports how tree a differs from tree b, or "".
-func sameTree(a, b *Tree) string {
-	switch {
-	case a.games != b.games || a.skipped != b.skipped:
-		return "the games read or skipped differ"
-	case !slices.Equal(a.count, b.count):
-		return "the numbers of games differ"
-	}
-	for i := range a.count {
-		if !slices.Equal(a.movesAt(i), b.movesAt(i)) {
-			return "the moves differ"
-		}
-		ga, err := a.gamesAt(i)
-		if err != nil {
-			return err.Error()
-		}
-		gb, err := b.gamesAt(i)
-		if err != nil {
-			return err.Error()
-		}
-		if !slices.Equal(ga, gb) {
-			return "the games of a position differ"
-		}
-	}
-	return ""
-}
 
 // TestSections: a file read in sections cut anywhere, down to a byte,
 // gives the tree of the file read in one section: the same games,
@@ -67,7 +39,7 @@ func TestSections(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", path, err)
 			}
-			if d := sameTree(parts, whole); d != "" {
+			if d := sameTree(t, parts, whole, path); d != "" {
 				t.Errorf("%s in sections of %d bytes: %s", filepath.Base(path), size, d)
 			}
 			parts.Close()
