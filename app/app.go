@@ -170,7 +170,8 @@ func New(fa fyne.App, o Options) *App {
 	})
 	a.settings = settingswin.New(env, a,
 		settingswin.Tab{Title: func() string { return lang.L("Sounds") }, Content: a.sounds.SettingsTab, Closed: a.sounds.SettingsClosed},
-		settingswin.Tab{Title: func() string { return lang.L("Engine") }, Content: a.analysis.SettingsTab, Closed: a.analysis.SettingsClosed})
+		settingswin.Tab{Title: func() string { return lang.L("Engine") }, Content: a.analysis.SettingsTab, Closed: a.analysis.SettingsClosed},
+		settingswin.Tab{Title: func() string { return lang.L("Opening tree") }, Content: a.tree.SettingsTab})
 	a.help = help.New(env, a.menuLayout)
 	env.Commands.Add(kit.Command{ID: kit.Quit, Label: "Quit", Shortcut: kit.Ctrl(fyne.KeyQ), Run: a.quit})
 	env.Keys.Cancel = a.play.EndKeyboardBoard

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/echiquier/echiquier/app/explore"
+	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/internal/shared"
 )
 
 // pgnExtract is where Debian installs pgn-extract.
@@ -22,10 +24,7 @@ const pgnExtract = "/usr/games/pgn-extract"
 // dir and returns its path.
 func corpusFile(tb testing.TB, dir string, copies int) string {
 	tb.Helper()
-	files, _ := filepath.Glob(filepath.Join(sharedData, "pgn", "corpus", "*.pgn"))
-	if len(files) == 0 {
-		tb.Fatal("no corpus in " + sharedData)
-	}
+	files := shared.Glob(tb, "pgn", "corpus", "*.pgn")
 	var corpus []byte
 	for _, f := range files {
 		d, err := os.ReadFile(f)
@@ -149,7 +148,11 @@ func BenchmarkGames(b *testing.B) {
 // peak memory of the process and the time of queries. It writes the
 // file in ECHIQUIER_BIG_DIR (or the temporary directory) and needs as
 // much free space; with ECHIQUIER_BIG_FILE, it writes the file there
-// and keeps it, or reads it when it is there already, for the next run.
+// and keeps it, or reads it when it is there already (any PGN file: a
+// file of different games that TestWriteDifferentGames wrote), for the
+// next run. With ECHIQUIER_BIG_CACHE, a folder, the tree is kept there
+// (BuildCached), and the size of its file and a second opening are
+// logged too.
 func TestBigFile(t *testing.T) {
 	copies, _ := strconv.Atoi(os.Getenv("ECHIQUIER_BIG_COPIES"))
 	if copies <= 0 {
@@ -176,13 +179,44 @@ func TestBigFile(t *testing.T) {
 		}
 		path = made
 	}
+	cache := os.Getenv("ECHIQUIER_BIG_CACHE")
+	build := func() (*explore.Tree, error) {
+		if cache != "" {
+			return explore.BuildCached(context.Background(), path, cache, nil)
+		}
+		return explore.Build(context.Background(), path, nil)
+	}
 	start, cpu := time.Now(), cpuTime()
-	tree, err := explore.Build(context.Background(), path, nil)
+	tree, err := build()
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer tree.Close()
 	t.Logf("built in %v (%v of processor time): %d games, %d skipped, %d positions; peak RSS %s", time.Since(start).Round(time.Millisecond), (cpuTime() - cpu).Round(time.Millisecond), tree.Len(), tree.Skipped(), tree.Positions(), peakRSS())
+	queries(t, tree)
+	if cache == "" {
+		return
+	}
+	names, _ := filepath.Glob(filepath.Join(cache, "*.tree"))
+	for _, n := range names {
+		if st, err := os.Stat(n); err == nil {
+			pgn, _ := os.Stat(path)
+			t.Logf("kept in %s: %d bytes, %.1f %% of the PGN file", n, st.Size(), 100*float64(st.Size())/float64(pgn.Size()))
+		}
+	}
+	start = time.Now()
+	again, err := explore.LoadCached(path, cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	t.Logf("opened again from the cache in %v", time.Since(start).Round(time.Microsecond))
+	queries(t, again)
+}
+
+// queries logs the time of the queries of queryFENs, and of the moves of
+// positions reached by one game (their game replayed).
+func queries(t *testing.T, tree *explore.Tree) {
 	for _, fen := range queryFENs {
 		start := time.Now()
 		moves, err := tree.Moves(fen)
@@ -193,6 +227,26 @@ func TestBigFile(t *testing.T) {
 		start = time.Now()
 		_, err3 := tree.GameSet(fen)
 		t.Logf("%s: %d moves in %v (%v), %d games listed in %v (%v), as a set in %v (%v)", fen, len(moves), took, err, len(games), listed, err2, time.Since(start), err3)
+	}
+	// Down the most played moves from the start, to a position of one
+	// game, then on down its moves.
+	fen := queryFENs[0]
+	for ply := 0; ply < 40; ply++ {
+		start := time.Now()
+		moves, err := tree.Moves(fen)
+		took := time.Since(start)
+		if err != nil || len(moves) == 0 {
+			break
+		}
+		if moves[0].Games == 1 || ply%10 == 9 {
+			t.Logf("ply %d: %d moves (the first of %d games) in %v", ply, len(moves), moves[0].Games, took)
+		}
+		p, err := game.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		next := p.Play(uciMove(moves[0].UCI))
+		fen = next.FEN()
 	}
 }
 
@@ -211,4 +265,16 @@ func peakRSS() string {
 		}
 	}
 	return "unknown"
+}
+
+// uciMove returns the move of uci ("e2e4", "e7e8q"), which must be
+// well formed.
+func uciMove(uci string) game.Move {
+	from, _ := game.ParseSquare(uci[:2])
+	to, _ := game.ParseSquare(uci[2:4])
+	m := game.Move{From: from, To: to}
+	if len(uci) == 5 {
+		m.Promotion = map[byte]game.Kind{'q': game.Queen, 'r': game.Rook, 'b': game.Bishop, 'n': game.Knight}[uci[4]]
+	}
+	return m
 }

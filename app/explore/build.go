@@ -1,11 +1,12 @@
 package explore
 
 import (
-	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -40,6 +41,14 @@ func Build(ctx context.Context, path string, progress func(done, total int64)) (
 	return buildSettled(ctx, path, progress, options{})
 }
 
+// ErrUnwanted, as the cause of a build's context (context.WithCancelCause),
+// says that nobody wants the tree any more (its window shows another
+// file): the build stops at once, and returns no tree.
+var ErrUnwanted = errors.New("the opening tree is not wanted any more")
+
+// unwanted reports whether the tree built under ctx is not wanted.
+func unwanted(ctx context.Context) bool { return errors.Is(context.Cause(ctx), ErrUnwanted) }
+
 // buildTries is how many times a tree is built when its file changes
 // while it is read: a file changed once (a game saved into it) gets the
 // tree of its new version; one that keeps changing (a download under
@@ -69,18 +78,21 @@ type options struct {
 	// dir is where temporary files go ("": the system's temporary
 	// directory).
 	dir string
-	// lists, when not nil, is the cache file the game lists are written
-	// to, at its current offset.
-	lists *os.File
-	// maxPairs is the number of game-list entries held in memory before
-	// they spill to disk (0: maxPairs).
+	// out, when not nil, is the file the tree is written to (a file of
+	// the cache being built); else a temporary file in dir.
+	out *os.File
+	// maxRecords is the number of records held in memory before they
+	// spill to disk (0: recordsFor the file's size).
+	maxRecords int
+	// maxPairs is the number of numbers of games that came again held in
+	// memory before they spill to disk (0: maxPairs).
 	maxPairs int
-	// maxPositions is the number of positions the tree may hold (0:
-	// MaxPositions).
-	maxPositions int
-	// maxSeen is the number of plies of games kept to recognise them
-	// when they come again (0: maxSeenPlies).
+	// maxSeen is the number of games kept to recognise them when they
+	// come again (0: maxKept).
 	maxSeen int
+	// maxBlocks is the most blocks of games the static functions name
+	// (0: maxGameBlocks).
+	maxBlocks int
 	// section is the length of the sections read on their own
 	// (0: from the size of the file).
 	section int64
@@ -127,7 +139,8 @@ type record struct {
 	key      uint64
 	known    bool
 	skipped  bool
-	black    bool // Black moves first (a set-up position)
+	offset   int64 // of the game in the file
+	black    bool  // Black moves first (a set-up position)
 	result   uint8
 	elo      [2]uint16
 	from, to int
@@ -142,6 +155,7 @@ type batch struct {
 	sec        *pgn.SectionReader
 	err        error       // what stopped the reading before the end of the section
 	games      []*pgn.Game // the games being replayed; nil: a game the reader could not read
+	offsets    []int64     // where each of them starts in the file
 	recs       []record
 	plies      []ply
 	// part is the section's share of the CRC-64 of the file (see
@@ -170,60 +184,46 @@ func eloOf(tag string) uint16 {
 	return uint16(n)
 }
 
-// builder gathers the positions of the games, in file order. The moves
-// hang from their position (posSlot.head, then next) so that a ply costs
-// two misses of the processor's cache, one for the position and one for
-// the move with its counts.
+// builder gathers the records of the games' plies, in file order.
 type builder struct {
-	pos   table
-	edges edgeTable
-	lists listBuilder
+	runs *runs
 	// again holds, by kept game, the numbers of the games that had its
 	// moves again.
-	again listBuilder
-	seen  *gameCache
-	games int
+	again   listBuilder
+	seen    *gameCache
+	offsets gameOffsets
+	games   int
 	// skipped counts the unreadable games, repeats those recognised.
 	skipped, repeats int
-	maxPositions     int
-	loaded           uint64 // what prefetch read: kept, the reads are made
 }
 
-// MaxPositions is how many positions a tree holds at most: about a
-// gigabyte of memory with their moves. A file of the same games over and
-// over (the corpus a hundred times: 2.2 million positions) is far from
-// it; a database of millions of different games, whose every game brings
-// some sixty positions no other game reached, comes to it after some
-// 200,000 games.
-const MaxPositions = 12 << 20
+// maxGameBlocks is how many blocks of games the static functions name at
+// most, in 16 bits: a file of more games has blocks of two games, four...
+const maxGameBlocks = 1 << 16
 
-// ErrTooManyPositions ends the build of a file that has more positions
-// than a tree holds (MaxPositions): the tree has the games before the
-// first that would have gone beyond.
-var ErrTooManyPositions = errors.New("the file has more positions than an opening tree holds")
-
-// reserve makes room for n positions and their moves, and the game lists
-// of plies plies. Positions have a move and a tenth on average (1.08 in
-// the corpus): most are reached by one game. The kept games grow as they
-// come: most files repeat few.
-func (b *builder) reserve(n, plies int) {
-	b.pos.reserve(n)
-	b.edges.slots = make([]edgeSlot, 0, n+n/4)
-	b.lists.pairs = make([]uint64, 0, min(plies, b.lists.max))
+// gameOffsets holds where each block of games starts in the file: the
+// offset of game 1, 1+1<<shift, 1+2<<shift...
+type gameOffsets struct {
+	at    []int64
+	shift uint
+	max   int
 }
 
-// edge returns the index of move m from the position of s, adding it
-// when new.
-func (b *builder) edge(s *posSlot, m uint16) uint32 {
-	ei := s.head
-	for ei != noEdge && b.edges.slots[ei].move != m {
-		ei = b.edges.slots[ei].next
+// add takes the offset of game number; the blocks double when there are
+// too many.
+func (o *gameOffsets) add(number int, offset int64) {
+	for (number-1)&(1<<o.shift-1) == 0 {
+		if len(o.at) < o.max {
+			o.at = append(o.at, offset)
+			return
+		}
+		n := (len(o.at) + 1) / 2
+		for i := range n {
+			o.at[i] = o.at[2*i]
+		}
+		o.at = o.at[:n]
+		o.shift++
 	}
-	if ei == noEdge {
-		ei = b.edges.add(m, s.head)
-		s.head = ei
-	}
-	return ei
 }
 
 // add records the games of a batch.
@@ -231,6 +231,7 @@ func (b *builder) add(bt *batch) error {
 	for k, rec := range bt.recs {
 		number := bt.first + k
 		b.games = number
+		b.offsets.add(number, rec.offset)
 		if rec.skipped {
 			b.skipped++
 			continue
@@ -245,67 +246,31 @@ func (b *builder) add(bt *batch) error {
 				}
 				continue
 			}
+			b.seen.keep(rec.key, number)
 		}
-		if b.pos.n+rec.to-rec.from > b.maxPositions {
-			b.games = number - 1
-			return ErrTooManyPositions
-		}
-		keep := rec.key != 0 && b.seen.room(rec.to-rec.from)
-		mover := 0
+		mover := uint16(0)
 		if rec.black {
-			mover = 1
+			mover = blackMoves
 		}
-		// What the game adds to a move it plays, by the player who moves.
-		counts := [2]edge{ofGame(&rec, 0), ofGame(&rec, 1)}
-		plies := bt.plies[rec.from:rec.to]
-		b.prefetch(plies)
-		if keep {
-			b.seen.start()
-		}
-		for _, q := range plies {
-			s := b.pos.slot(q.hash)
-			id := s.id
-			if q.flags&newPos != 0 {
-				if err := b.lists.add(id, uint32(number)); err != nil {
+		for _, q := range bt.plies[rec.from:rec.to] {
+			flags := q.flags & (newPos | newEdge)
+			if q.move == 0 {
+				flags &^= newEdge
+			}
+			if flags != 0 {
+				elo := rec.elo[0]
+				if mover != 0 {
+					elo = rec.elo[1]
+				}
+				r := plyRec{hash: q.hash, game: uint32(number), move: q.move | mover, aux: recAux(flags, rec.result, elo)}
+				if err := b.runs.add(r); err != nil {
 					return err
 				}
 			}
-			ei := noEdge
-			if q.move != 0 && q.flags&newEdge != 0 {
-				ei = b.edge(s, q.move)
-				b.edges.count(ei, &counts[mover])
-			}
-			if keep {
-				b.seen.ply(id, q.flags&newPos != 0, ei)
-			}
-			mover ^= 1
-		}
-		if keep {
-			b.seen.keep(rec.key, rec.to-rec.from, number)
+			mover ^= blackMoves
 		}
 	}
 	return nil
-}
-
-// prefetch reads, for each ply of a game, its position's first slot and
-// then that position's first move: loads that do not wait for each
-// other, which the processor makes together, so that the lookups of the
-// game that follow find them in its cache instead of waiting for memory
-// one after the other (the corpus's build takes 15 % less time).
-func (b *builder) prefetch(plies []ply) {
-	if len(b.pos.slots) == 0 {
-		return
-	}
-	var sum uint64
-	for _, q := range plies {
-		sum += b.pos.home(q.hash).key
-	}
-	for _, q := range plies {
-		if s := b.pos.home(q.hash); s.key == q.hash && s.head != noEdge {
-			sum += uint64(b.edges.slots[s.head].games)
-		}
-	}
-	b.loaded = sum
 }
 
 // build builds the tree of the file at path, once: ErrFileChanged when
@@ -315,7 +280,12 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	// The tree keeps the file it is built of, to replay its games.
+	defer func() {
+		if f != nil {
+			f.Close()
+		}
+	}()
 	key, err := keyOfFile(f)
 	if err != nil {
 		return nil, err
@@ -324,26 +294,22 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	if opt.maxPairs == 0 {
-		opt.maxPairs = maxPairs
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
 	}
-	if opt.maxSeen == 0 {
-		opt.maxSeen = maxSeenPlies
-	}
-	if opt.maxPositions == 0 {
-		opt.maxPositions = MaxPositions
-	}
-	b := &builder{lists: listBuilder{max: opt.maxPairs, dir: opt.dir}, again: listBuilder{max: opt.maxPairs, dir: opt.dir},
-		seen: newGameCache(opt.maxSeen), maxPositions: opt.maxPositions}
-	// Room for the plies a file of this size has, about one every eight
-	// bytes, and as many positions, up to a point: growing the tables as
-	// they fill costs more than the build's other work. Room reserved
-	// and not used costs no memory: the system gives pages as they are
-	// written.
-	plies := int(min(total/8, 1<<30))
-	b.reserve(min(plies, 1<<21), plies)
-	defer b.lists.close()
+	opt.defaults()
+	opt.maxRecords = cmp.Or(opt.maxRecords, recordsFor(total))
+	b := &builder{runs: newRuns(opt.maxRecords, opt.dir), again: listBuilder{max: opt.maxPairs, dir: opt.dir},
+		seen: newGameCache(opt.maxSeen), offsets: gameOffsets{max: opt.maxBlocks}}
+	defer b.runs.close()
 	defer b.again.close()
+	// The reading takes most of the work; the merge, some part of it.
+	reading := func(done int64) {
+		if progress != nil {
+			progress(done-done/readShare, total)
+		}
+	}
 
 	workers := max(1, runtime.GOMAXPROCS(0))
 	if opt.section == 0 {
@@ -413,17 +379,14 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 				bt.first = b.games + 1
 				content ^= bt.part
 				switch err := b.add(bt); {
-				case errors.Is(err, ErrTooManyPositions):
-					readErr, stopped = err, true
-					cancel()
 				case err != nil:
 					addErr, stopped = err, true
 					cancel()
 				case bt.err != nil:
 					readErr, stopped = bt.err, true
 					cancel()
-				case progress != nil:
-					progress(bt.end, total)
+				default:
+					reading(bt.end)
 				}
 			}
 			bt.sec = nil
@@ -437,17 +400,201 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 	if readErr == nil {
 		readErr = cutErr
 	}
-	t, err := b.tree(opt.dir, opt.lists)
+	if unwanted(ctx) {
+		return nil, context.Cause(ctx)
+	}
+	h := header{Source: key, Content: content, Games: int64(b.games), Skipped: int64(b.skipped), Repeats: int64(b.repeats)}
+	t, err := b.finish(ctx, &h, abs, opt, func(done, of int64) {
+		if progress != nil && of > 0 {
+			progress(total-total/readShare+(total/readShare)*done/of, total)
+		}
+	})
 	if err != nil {
 		return nil, err
 	}
-	t.source, t.content = key, content
-	if !unchanged(f, path, key) {
+	t.pgn, f = f, nil
+	if !unchanged(t.pgn, path, key) {
 		// Rewritten in place, its sections may be of two versions;
 		// replaced, the tree is of the file that was.
 		return t, ErrFileChanged
 	}
 	return t, readErr
+}
+
+// readShare is the part of a build's progress that the merge takes: a
+// fifth.
+const readShare = 5
+
+// defaults puts the defaults in the choices not made.
+func (o *options) defaults() {
+	o.maxPairs = cmp.Or(o.maxPairs, maxPairs)
+	o.maxSeen = cmp.Or(o.maxSeen, maxKept)
+	o.maxBlocks = cmp.Or(o.maxBlocks, maxGameBlocks)
+}
+
+// finish merges the records into the tree's file (opt.out, or a
+// temporary file in opt.dir), whose header is h, of the PGN file at abs,
+// telling progress how many records of all it merged; and returns the
+// tree, read back from its file.
+func (b *builder) finish(ctx context.Context, h *header, abs string, opt options, progress func(done, of int64)) (*Tree, error) {
+	out := opt.out
+	var closer io.Closer = out
+	if out == nil {
+		sc, err := newScratch(opt.dir)
+		if err != nil {
+			return nil, err
+		}
+		out, closer = sc.File, sc
+	}
+	fail := func(err error) (*Tree, error) {
+		if opt.out == nil {
+			closer.Close()
+		}
+		return nil, err
+	}
+	w, err := newTreeWriter(out, opt.dir)
+	if err != nil {
+		return fail(err)
+	}
+	defer w.close()
+	b.seen.settle(b.games)
+	h.GameShift = int64(b.offsets.shift)
+	if err := b.write(ctx, w, h, progress); err != nil {
+		return fail(err)
+	}
+	if err := w.finish(h, b.offsets.at, abs); err != nil {
+		return fail(err)
+	}
+	st, err := out.Stat()
+	if err != nil {
+		return fail(err)
+	}
+	t, err := readTree(out, st.Size(), h.Source)
+	if err != nil {
+		return fail(err)
+	}
+	t.closer, t.repeats = closer, b.repeats
+	return t, nil
+}
+
+// write merges the records into w, position after position, and then
+// writes the games that came again. It stops when the tree is unwanted
+// (ctx).
+func (b *builder) write(ctx context.Context, w *treeWriter, h *header, progress func(done, of int64)) error {
+	m, err := b.runs.merged()
+	if err != nil {
+		return err
+	}
+	withListed := b.repeats > 0
+	var p posAcc
+	done, of := int64(0), b.runs.n
+	for {
+		r, ok, err := m.next()
+		if err != nil {
+			return err
+		}
+		if p.on && (!ok || r.hash != p.hash) {
+			if err := p.write(w, h, b.offsets.shift, withListed); err != nil {
+				return err
+			}
+		}
+		if !ok {
+			break
+		}
+		if !p.on {
+			p.start(r.hash, w.listAt())
+		}
+		p.add(&r, b.seen, w.lists)
+		if done++; done&(1<<16-1) == 0 {
+			if unwanted(ctx) {
+				return context.Cause(ctx)
+			}
+			progress(done, of)
+		}
+	}
+	// The lists of the games that came again, then their records.
+	kept := len(b.seen.games)
+	from := w.listAt()
+	offsets, counts, err := b.again.finish(kept, w.lists)
+	if err != nil {
+		return err
+	}
+	for k, c := range counts {
+		if c == 0 {
+			continue
+		}
+		kg := &b.seen.games[k]
+		if err := w.repeated(kg.number, &b.seen.reps[kg.reps], from+offsets[k], offsets[k+1]-offsets[k]); err != nil {
+			return err
+		}
+	}
+	progress(of, of)
+	return nil
+}
+
+// posAcc gathers the records of a position as the merge gives them, in
+// game order.
+type posAcc struct {
+	on        bool
+	hash      uint64
+	classes   uint64 // games on its list: those not recognised as repeats
+	count     uint64 // all its games
+	first     uint32 // the first game
+	last      uint32 // the last game listed
+	listStart int64
+	moves     []edge
+}
+
+func (p *posAcc) start(h uint64, listStart int64) {
+	*p = posAcc{on: true, hash: h, listStart: listStart, moves: p.moves[:0]}
+}
+
+// add adds a record; the games of a position reached by several are
+// written to lists as they come.
+func (p *posAcc) add(r *plyRec, seen *gameCache, lists *varintWriter) {
+	reps := seen.repeatsOf(r.game)
+	if r.newPos() {
+		p.classes++
+		p.count++
+		if reps != nil {
+			p.count += uint64(reps.games)
+		}
+		switch p.classes {
+		case 1:
+			p.first = r.game
+		case 2:
+			lists.put(uint64(p.first))
+			p.last = p.first
+			fallthrough
+		default:
+			lists.put(uint64(r.game - p.last))
+			p.last = r.game
+		}
+	}
+	if r.newEdge() {
+		m := r.played()
+		k := slices.IndexFunc(p.moves, func(e edge) bool { return e.move == m })
+		if k < 0 {
+			p.moves = append(p.moves, edge{move: m})
+			k = len(p.moves) - 1
+		}
+		e := &p.moves[k]
+		e.count(r.result(), r.elo())
+		if reps != nil {
+			e.again(reps, r.mover())
+		}
+	}
+}
+
+// write writes the position gathered, and counts it in h.
+func (p *posAcc) write(w *treeWriter, h *header, shift uint, withListed bool) error {
+	p.on = false
+	h.Positions++
+	if p.classes == 1 {
+		return w.single(p.hash, uint16((p.first-1)>>shift))
+	}
+	h.Shared++
+	return w.shared(p.hash, p.count, p.classes, withListed, p.listStart, w.listAt()-p.listStart, p.moves)
 }
 
 // A section of the file, which a goroutine reads and replays on its own,
@@ -498,7 +645,7 @@ func (r *replayer) section(ctx context.Context, bt *batch) {
 			bt.err = err
 			return
 		}
-		bt.games = bt.games[:0]
+		bt.games, bt.offsets = bt.games[:0], bt.offsets[:0]
 		end := false
 		for len(bt.games) < batchGames {
 			pg, err := bt.sec.Next()
@@ -509,6 +656,7 @@ func (r *replayer) section(ctx context.Context, bt *batch) {
 				end = true
 				break
 			}
+			bt.offsets = append(bt.offsets, pg.Offset)
 			if err != nil {
 				pg = nil // a syntax error, or a read error that cut the game short
 			}
@@ -521,109 +669,3 @@ func (r *replayer) section(ctx context.Context, bt *batch) {
 		}
 	}
 }
-
-// tree finishes the tree: the game lists written out, by position and
-// then by kept game that came again. The lists go to out when not nil (a
-// cache file, at its current offset), else to memory, or to a temporary
-// file in dir when some were spilled already.
-func (b *builder) tree(dir string, out *os.File) (*Tree, error) {
-	n := b.pos.n
-	t := &Tree{games: b.games, skipped: b.skipped, repeats: b.repeats}
-	var mem bytes.Buffer
-	var w io.Writer = &mem
-	base := int64(0)
-	var sums *blockSums
-	switch {
-	case out != nil:
-		at, err := out.Seek(0, io.SeekCurrent)
-		if err != nil {
-			return nil, err
-		}
-		sums = &blockSums{w: out}
-		base, w, t.lists = at, sums, out
-	case b.lists.spill != nil || b.again.spill != nil:
-		f, err := os.CreateTemp(dir, "echiquier-tree-*.tmp")
-		if err != nil {
-			return nil, err
-		}
-		removed := os.Remove(f.Name()) == nil
-		w, t.lists, t.closer = f, f, closer(func() error {
-			err := f.Close()
-			if !removed {
-				os.Remove(f.Name())
-			}
-			return err
-		})
-	default:
-		// About two bytes a game a position; growing costs copies.
-		mem.Grow(2 * (len(b.lists.pairs) + len(b.again.pairs)))
-	}
-	// The lists are written while the moves are put in order: the two
-	// share nothing.
-	var offsets, repAt []uint64
-	var counts, repCount []uint32
-	var listErr error
-	var writing sync.WaitGroup
-	kept := len(b.seen.games)
-	writing.Go(func() {
-		if offsets, counts, listErr = b.lists.finish(n, w); listErr == nil && b.again.written() {
-			repAt, repCount, listErr = b.again.finish(kept, w)
-		}
-	})
-
-	// The tree keeps the builder's table, and its positions' first
-	// moves by id.
-	heads := make([]uint32, n)
-	for _, s := range b.pos.slots {
-		if s.key != 0 {
-			heads[s.id] = s.head
-		}
-	}
-	t.pos, b.pos = b.pos, table{}
-
-	b.seen.count(&b.edges)
-	t.first, t.edges = heads, edgeTable{slots: slices.Clip(b.edges.slots), wide: b.edges.wide}
-	b.edges = edgeTable{}
-
-	writing.Wait()
-	if listErr != nil {
-		if t.closer != nil {
-			t.closer.Close()
-		}
-		return nil, listErr
-	}
-	if t.lists == nil {
-		t.lists = bytes.NewReader(mem.Bytes())
-	}
-	t.count, t.listAt = counts, offsets
-	if repAt != nil {
-		// Only the kept games that came again have a list.
-		for k, c := range repCount {
-			if c > 0 {
-				t.reps = append(t.reps, b.seen.games[k].number)
-				t.repAt = append(t.repAt, repAt[k]+offsets[n])
-				t.repCount = append(t.repCount, c)
-			}
-		}
-		t.repAt = append(t.repAt, repAt[kept]+offsets[n])
-		t.listLen, t.count = counts, b.seen.totals(counts)
-	}
-	b.seen = nil
-	if sums != nil {
-		t.listSums = sums.done()
-	}
-	if base != 0 {
-		for id := range t.listAt {
-			t.listAt[id] += uint64(base)
-		}
-		for k := range t.repAt {
-			t.repAt[k] += uint64(base)
-		}
-	}
-	return t, nil
-}
-
-// closer is a function as an io.Closer.
-type closer func() error
-
-func (c closer) Close() error { return c() }

@@ -3,9 +3,12 @@
 package explore_test
 
 import (
+	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -14,6 +17,7 @@ import (
 	"time"
 
 	"github.com/echiquier/echiquier/app/explore"
+	"github.com/echiquier/echiquier/app/internal/shared"
 )
 
 // mountTmpfs mounts a tmpfs of size (read-only with ro) on a fresh
@@ -33,14 +37,10 @@ func mountTmpfs(t *testing.T, size string, ro bool) string {
 }
 
 // capablanca is a file of 597 games of the corpus: its tree takes about
-// a megabyte in the cache.
+// 145 KB in the cache.
 func capablanca(t *testing.T) string {
 	t.Helper()
-	path := filepath.Join(sharedData, "pgn", "corpus", "Capablanca.pgn")
-	if _, err := os.Stat(path); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return shared.Path(t, "pgn", "corpus", "Capablanca.pgn")
 }
 
 // sameTree checks that tree answers as the tree Build makes of path.
@@ -78,16 +78,17 @@ func filesIn(t *testing.T, dir string) []string {
 	return names
 }
 
-// A cache on a full disk, with room neither for the game lists (64 KB)
-// nor for the tables after them (256 KB), or in a read-only folder, does
-// not keep the tree from being built: it is built without the cache,
-// and nothing is left in the cache's folder.
+// A cache on a full disk, with room neither for the game lists and the
+// parts of the tree written aside while it is merged (64 KB) nor for the
+// whole tree (128 KB), or in a read-only folder, does not keep the tree
+// from being built: it is built without the cache, and nothing is left
+// in the cache's folder.
 func TestCacheThatCannotBeWritten(t *testing.T) {
 	path := capablanca(t)
 	for _, c := range []struct {
 		name, size string
 		ro         bool
-	}{{"full at 64 KB", "64k", false}, {"full at 256 KB", "256k", false}, {"read-only", "1m", true}} {
+	}{{"full at 64 KB", "64k", false}, {"full at 128 KB", "128k", false}, {"read-only", "1m", true}} {
 		dir := mountTmpfs(t, c.size, c.ro)
 		tree, err := explore.BuildCached(context.Background(), path, dir, nil)
 		if err != nil {
@@ -130,13 +131,13 @@ func TestCacheBehindASymlink(t *testing.T) {
 }
 
 // The file of a tree being built by a program killed meanwhile is taken
-// away by the next build once an hour old; the file of a build that may
-// still run is left.
+// away by the next build, whether it was killed two hours or a moment
+// ago: no program holds it; the file of a build that still runs, which
+// its program holds, is left, and its tree kept.
 func TestLeftoversOfAKilledBuild(t *testing.T) {
-	path := writeFile(t, small)
 	dir := t.TempDir()
-	old, fresh := filepath.Join(dir, "building-1.tmp"), filepath.Join(dir, "building-2.tmp")
-	for _, n := range []string{old, fresh} {
+	old, killed := filepath.Join(dir, "building-1.tmp"), filepath.Join(dir, "building-2.tmp")
+	for _, n := range []string{old, killed} {
 		if err := os.WriteFile(n, make([]byte, 4096), 0o600); err != nil {
 			t.Fatal(err)
 		}
@@ -145,17 +146,40 @@ func TestLeftoversOfAKilledBuild(t *testing.T) {
 	if err := os.Chtimes(old, hoursAgo, hoursAgo); err != nil {
 		t.Fatal(err)
 	}
-	tree, err := explore.BuildCached(context.Background(), path, dir, nil)
+	// A build under way, waiting in its progress.
+	running := capablanca(t)
+	started, resume := make(chan bool), make(chan bool)
+	var other *explore.Tree
+	var otherErr error
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		once := false
+		other, otherErr = explore.BuildCached(context.Background(), running, dir, func(done, total int64) {
+			if !once {
+				once = true
+				started <- true
+				<-resume
+			}
+		})
+	})
+	<-started
+	tree, err := explore.BuildCached(context.Background(), writeFile(t, small), dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	tree.Close()
-	if _, err := os.Stat(old); !os.IsNotExist(err) {
-		t.Error("the file of a build killed two hours ago is still there")
+	for _, n := range []string{old, killed} {
+		if _, err := os.Stat(n); !os.IsNotExist(err) {
+			t.Errorf("the file of a killed build, %s, is still there", filepath.Base(n))
+		}
 	}
-	if _, err := os.Stat(fresh); err != nil {
-		t.Errorf("the file of a build that may still run was taken away: %v", err)
+	close(resume)
+	wg.Wait()
+	if otherErr != nil {
+		t.Fatal(otherErr)
 	}
+	other.Close()
+	loadCached(t, running, dir).Close()
 }
 
 // Two programs building the tree of the same file at once each get it,
@@ -286,4 +310,163 @@ func appendGame(t *testing.T, path string) {
 	}
 	f.WriteString("\n[Result \"1-0\"]\n\n1. a4 1-0\n")
 	f.Close()
+}
+
+// Tidy removes the trees of PGN files that are gone, then those used
+// least lately while the folder holds more than its room; the tree used
+// last stays, whatever its size, and the files of trees being built are
+// left.
+func TestTidy(t *testing.T) {
+	dir := t.TempDir()
+	var names []string
+	for i := range 4 {
+		path := writeFile(t, small)
+		tree, err := explore.BuildCached(context.Background(), path, dir, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree.Close()
+		if i == 3 {
+			// Its PGN file is gone.
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, n := range filesIn(t, dir) {
+			if !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+	}
+	if len(names) != 4 {
+		t.Fatalf("the cache holds %v", names)
+	}
+	// Trees of 100 MB (sparse: the size is what counts), used an hour
+	// apart, the first the least lately.
+	for i, n := range names[:3] {
+		name := filepath.Join(dir, n)
+		if err := os.Truncate(name, 100<<20); err != nil {
+			t.Fatal(err)
+		}
+		used := time.Now().Add(time.Duration(i-3) * time.Hour)
+		if err := os.Chtimes(name, used, used); err != nil {
+			t.Fatal(err)
+		}
+	}
+	building := filepath.Join(dir, "building-1.tmp")
+	if err := os.WriteFile(building, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := explore.Tidy(dir, 250<<20); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := filesIn(t, dir), []string{"building-1.tmp", names[1], names[2]}; !sameNames(got, want) {
+		t.Errorf("within 250 MB, the cache holds %v, want %v", got, want)
+	}
+	if err := explore.Tidy(dir, 1<<20); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := filesIn(t, dir), []string{"building-1.tmp", names[2]}; !sameNames(got, want) {
+		t.Errorf("within 1 MB, the cache holds %v, want %v", got, want)
+	}
+	if err := explore.Tidy(filepath.Join(dir, "none"), 0); err != nil {
+		t.Errorf("a cache folder not made yet: %v", err)
+	}
+}
+
+// sameNames reports whether a and b hold the same names.
+func sameNames(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
+}
+
+// A build whose tree nobody wants any more (its context canceled with
+// ErrUnwanted) stops, returns no tree, and leaves nothing in the cache.
+func TestUnwantedBuildStops(t *testing.T) {
+	path := capablanca(t)
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	tree, err := explore.BuildCached(ctx, path, dir, func(done, total int64) {
+		if done > 0 {
+			cancel(explore.ErrUnwanted)
+		}
+	})
+	if tree != nil || !errors.Is(err, explore.ErrUnwanted) {
+		t.Errorf("%v, %v; want no tree and ErrUnwanted", tree, err)
+	}
+	if names := filesIn(t, dir); len(names) != 0 {
+		t.Errorf("the cache holds %v", names)
+	}
+}
+
+// killedEnv makes the test binary a program that builds a tree and
+// waits to be killed (TestKilledBuild): its value is the part of the
+// build where it waits, "reading" or "merging".
+const killedEnv = "ECHIQUIER_KILLED_BUILD"
+
+// TestKilledBuild: a program killed (kill -9) while it reads the file
+// or while it merges what it read into the tree's file leaves no tree
+// that another program would take, and the next build, in another
+// program, takes its leftovers away and keeps a whole tree.
+func TestKilledBuild(t *testing.T) {
+	if phase := os.Getenv(killedEnv); phase != "" {
+		buildUntilKilled(t, phase)
+		return
+	}
+	path := shared.Path(t, "pgn", "corpus", "Carlsen.pgn")
+	for _, phase := range []string{"reading", "merging"} {
+		dir := t.TempDir()
+		cmd := exec.Command(os.Args[0], "-test.run=^TestKilledBuild$")
+		cmd.Env = append(os.Environ(), killedEnv+"="+phase, "ECHIQUIER_KILLED_FILE="+path, "ECHIQUIER_KILLED_DIR="+dir)
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		line, err := bufio.NewReader(out).ReadString('\n')
+		if err != nil || line != phase+"\n" {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("%s: the builder said %q, %v", phase, line, err)
+		}
+		cmd.Process.Kill() // SIGKILL
+		cmd.Wait()
+		building, _ := filepath.Glob(filepath.Join(dir, "building-*.tmp"))
+		if len(building) != 1 {
+			t.Fatalf("%s: the killed build left %v", phase, filesIn(t, dir))
+		}
+		if _, err := explore.LoadCached(path, dir); !errors.Is(err, explore.ErrNotCached) {
+			t.Errorf("%s: the tree of a killed build is taken: %v", phase, err)
+		}
+		tree, err := explore.BuildCached(context.Background(), path, dir, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameTree(t, phase, tree, path)
+		tree.Close()
+		if names := filesIn(t, dir); len(names) != 1 || filepath.Ext(names[0]) != ".tree" {
+			t.Errorf("%s: the cache holds %v", phase, names)
+		}
+	}
+}
+
+// buildUntilKilled builds the tree the parent test names and, once in
+// phase, says so on its output and waits to be killed.
+func buildUntilKilled(t *testing.T, phase string) {
+	path, dir := os.Getenv("ECHIQUIER_KILLED_FILE"), os.Getenv("ECHIQUIER_KILLED_DIR")
+	explore.BuildCached(context.Background(), path, dir, func(done, total int64) {
+		// The reading goes to four fifths of the progress, the merge
+		// beyond (explore's readShare).
+		reading := done > 0 && done < total-total/5
+		merging := done > total-total/5 && done < total
+		if phase == "reading" && reading || phase == "merging" && merging {
+			fmt.Println(phase)
+			select {}
+		}
+	})
+	t.Fatalf("the build ended before it was %s", phase)
 }

@@ -15,11 +15,9 @@ import (
 
 	"github.com/echiquier/echiquier/app/explore"
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/internal/shared"
 	"github.com/echiquier/echiquier/app/pgn"
 )
-
-// sharedData is the test data beside the repository.
-var sharedData = filepath.Join("..", "..", "..", "shared", "data")
 
 // refMove is what the reference count knows of a move from a position.
 type refMove struct {
@@ -219,10 +217,7 @@ func head(games []int) []int {
 // count, result, rating and game list agrees with the independent count,
 // the tree has no other position, and the unreadable games are counted.
 func TestEdgeFiles(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(sharedData, "pgn", "edge", "*.pgn"))
-	if len(files) == 0 {
-		t.Fatal("no edge files in " + sharedData)
-	}
+	files := shared.Glob(t, "pgn", "edge", "*.pgn")
 	totalSkipped, totalPositions := 0, 0
 	for _, path := range files {
 		name := filepath.Base(path)
@@ -252,10 +247,7 @@ func TestEdgeFiles(t *testing.T) {
 // in one file, every position, move, count, result, rating and game
 // list agrees with the independent count.
 func TestCorpusSample(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(sharedData, "pgn", "corpus", "*.pgn"))
-	if len(files) == 0 {
-		t.Fatal("no corpus in " + sharedData)
-	}
+	files := shared.Glob(t, "pgn", "corpus", "*.pgn")
 	var sample []byte
 	games := 0
 	for _, path := range files {

@@ -3,28 +3,34 @@ package explore
 import (
 	"bytes"
 	"encoding/binary"
+	"io"
 	"slices"
 	"testing"
 )
 
 // listTree returns a tree of a position for each list, whose games are
 // those of the list, coded as the builder codes them, one after the
-// other.
-func listTree(lists ...[]int) *Tree {
+// other in its body, and the positions.
+func listTree(lists ...[]int) (*Tree, []position) {
 	var buf []byte
-	t := &Tree{listAt: []uint64{0}}
+	t := &Tree{}
+	var positions []position
 	for _, games := range lists {
 		last := 0
+		from := len(buf)
 		for _, g := range games {
 			buf = binary.AppendUvarint(buf, uint64(g-last))
 			last = g
 			t.games = max(t.games, g)
 		}
-		t.count = append(t.count, uint32(len(games)))
-		t.listAt = append(t.listAt, uint64(len(buf)))
+		n := uint64(len(games))
+		positions = append(positions, position{found: true, count: n, listed: n, listFrom: int64(from), listTo: int64(len(buf))})
 	}
-	t.lists = bytes.NewReader(buf)
-	return t
+	sums := &pageSums{w: io.Discard}
+	sums.Write(buf)
+	t.body = body{r: bytes.NewReader(buf), end: int64(len(buf)), sums: sums.done()}
+	t.listsEnd = int64(len(buf))
+	return t, positions
 }
 
 // setOf returns games as a set of bits, bit n-1 for game n.
@@ -65,12 +71,12 @@ func TestGamesListRuns(t *testing.T) {
 	}
 	lists = append(lists, long, blocks)
 	for _, want := range lists {
-		tree := listTree(want)
-		got, err := tree.gamesAt(0)
+		tree, pos := listTree(want)
+		got, err := tree.gamesOf(&pos[0])
 		if err != nil || !slices.Equal(got, want) {
 			t.Errorf("list %v read as %v, %v", want, got, err)
 		}
-		set, err := tree.gameSetAt(0)
+		set, err := tree.gameSetOf(&pos[0])
 		if err != nil || !slices.Equal(set, setOf(want, tree.games)) {
 			t.Errorf("list %v read as the set %x, %v", want, set, err)
 		}
@@ -83,29 +89,29 @@ func TestGamesListRuns(t *testing.T) {
 func TestGamesListEndsAtItsCount(t *testing.T) {
 	first := []int{1, 2, 3, 4, 5, 6, 7}
 	second := []int{8, 9, 10, 11, 12, 13, 14, 15, 16}
-	tree := listTree(first, second)
+	tree, pos := listTree(first, second)
 	for i, want := range [][]int{first, second} {
-		got, err := tree.gamesAt(i)
+		got, err := tree.gamesOf(&pos[i])
 		if err != nil || !slices.Equal(got, want) {
 			t.Errorf("list %d: %v, %v", i, got, err)
 		}
-		set, err := tree.gameSetAt(i)
+		set, err := tree.gameSetOf(&pos[i])
 		if err != nil || !slices.Equal(set, setOf(want, tree.games)) {
 			t.Errorf("list %d as a set: %x, %v", i, set, err)
 		}
 	}
-	tree = listTree([]int{1, 2, 3, 4, 5, 6, 7, 8})
-	tree.count[0] = 7
-	if got, err := tree.gamesAt(0); err != nil || !slices.Equal(got, first) {
+	tree, pos = listTree([]int{1, 2, 3, 4, 5, 6, 7, 8})
+	pos[0].count, pos[0].listed = 7, 7
+	if got, err := tree.gamesOf(&pos[0]); err != nil || !slices.Equal(got, first) {
 		t.Errorf("a list of eight counted as seven: %v, %v", got, err)
 	}
 }
 
 // A list that names a game the file does not have is damaged.
 func TestGameSetRefusesAGameBeyondTheFile(t *testing.T) {
-	tree := listTree([]int{3, 9})
+	tree, pos := listTree([]int{3, 9})
 	tree.games = 5
-	if _, err := tree.gameSetAt(0); err != errCorrupt {
+	if _, err := tree.gameSetOf(&pos[0]); !isDamaged(err) {
 		t.Errorf("gameSetAt: %v", err)
 	}
 }
@@ -118,13 +124,13 @@ func BenchmarkGamesEveryGame(b *testing.B) {
 	for i := range games {
 		games[i] = i + 1
 	}
-	tree := listTree(games)
+	tree, pos := listTree(games)
 	for _, bm := range []struct {
 		name string
 		read func(int) error
 	}{
-		{"list", func(i int) error { _, err := tree.gamesAt(i); return err }},
-		{"set", func(i int) error { _, err := tree.gameSetAt(i); return err }},
+		{"list", func(i int) error { _, err := tree.gamesOf(&pos[i]); return err }},
+		{"set", func(i int) error { _, err := tree.gameSetOf(&pos[i]); return err }},
 	} {
 		b.Run(bm.name, func(b *testing.B) {
 			b.ReportAllocs()

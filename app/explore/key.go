@@ -130,3 +130,10 @@ func parseFEN(fen string) (game.Position, error) {
 	}
 	return game.ParseFEN(fen)
 }
+
+// mix spreads the bits of a key.
+func mix(k uint64) uint64 {
+	k ^= k >> 33
+	k *= 0xff51afd7ed558ccd
+	return k ^ k>>29
+}

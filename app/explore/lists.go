@@ -3,33 +3,29 @@ package explore
 import (
 	"container/heap"
 	"encoding/binary"
-	"errors"
-	"hash/crc32"
 	"io"
-	"os"
 )
 
-// The games that reach each position are kept as delta-coded varints:
-// the first game number, then the gap to each next one. Positions met by
-// many games have small gaps (a byte a game), and the many positions met
-// by one game cost their one number.
+// The games of a list are kept as delta-coded varints: the first game
+// number, then the gap to each next one. The positions met by many games
+// have small gaps (a byte a game).
 //
-// While the tree is built, each position reached by a game is a pair
-// (position id, game) appended in game order. When too many pairs are
-// held, they are sorted by position and written to a spill file as a
-// run; at the end the runs are merged, position by position, into the
-// final lists. Memory stays bounded whatever the file's size; a small
-// file never touches the disk.
+// The games that had the moves of a kept game again are gathered as
+// pairs (kept game, game) appended in game order. When too many pairs
+// are held, they are sorted by kept game and written to a spill file as
+// a run; at the end the runs are merged, kept game by kept game, into
+// the final lists. Memory stays bounded whatever the file's size; a
+// small file never touches the disk.
 
 // maxPairs is how many pairs are held before a run is spilled: 8 MB.
 const maxPairs = 1 << 20
 
-// listBuilder gathers the game lists of the positions.
+// listBuilder gathers the game lists of the kept games.
 type listBuilder struct {
-	pairs []uint64 // position id << 32 | game number, in game order
+	pairs []uint64 // kept game << 32 | game number, in game order
 	max   int      // pairs held before spilling
 	dir   string   // where the spill file goes ("": the temporary directory)
-	spill *os.File
+	spill *scratch
 	runs  []int64 // end offsets of the runs in the spill file
 	w     *varintWriter
 }
@@ -132,14 +128,9 @@ func eachList(end, games []uint32, each func(pos uint32, games []uint32) error) 
 // delta-coded.
 func (lb *listBuilder) spillRun() error {
 	if lb.spill == nil {
-		f, err := os.CreateTemp(lb.dir, "echiquier-tree-*.tmp")
+		f, err := newScratch(lb.dir)
 		if err != nil {
 			return err
-		}
-		// Unlinked at once where the system allows it: the file goes
-		// away with the process, however it ends.
-		if os.Remove(f.Name()) == nil {
-			lb.dir = ""
 		}
 		lb.spill, lb.w = f, newVarintWriter(f)
 	}
@@ -168,21 +159,21 @@ func (lb *listBuilder) spillRun() error {
 	return err
 }
 
-// finish writes the lists of all positions (ids below positions) to w,
-// in id order, and returns where each one starts in what w received
-// (offsets[id]; offsets[positions] is the end) and how many games each
-// has.
-func (lb *listBuilder) finish(positions int, w io.Writer) (offsets []uint64, counts []uint32, err error) {
-	out := newVarintWriter(w)
+// finish writes the lists of all kept games (indexes below positions)
+// to out, in order, and returns where each one starts from where out
+// was (offsets[id]; offsets[positions] is the end) and how many games
+// each has.
+func (lb *listBuilder) finish(positions int, out *varintWriter) (offsets []int64, counts []uint32, err error) {
 	put := out.put
+	base := out.size()
 	if lb.spill == nil {
 		end, games := lb.order(positions, true)
-		offsets = make([]uint64, positions+1)
+		offsets = make([]int64, positions+1)
 		counts = make([]uint32, positions)
 		at := 0
 		err := eachList(end, games, func(pos uint32, games []uint32) error {
 			for ; at <= int(pos); at++ {
-				offsets[at] = uint64(out.size())
+				offsets[at] = out.size() - base
 			}
 			counts[pos] = uint32(len(games))
 			last := uint32(0)
@@ -196,9 +187,9 @@ func (lb *listBuilder) finish(positions int, w io.Writer) (offsets []uint64, cou
 			return nil, nil, err
 		}
 		for ; at <= positions; at++ {
-			offsets[at] = uint64(out.size())
+			offsets[at] = out.size() - base
 		}
-		return offsets, counts, out.flush()
+		return offsets, counts, out.err
 	}
 	if len(lb.pairs) > 0 {
 		if err := lb.spillRun(); err != nil {
@@ -206,13 +197,13 @@ func (lb *listBuilder) finish(positions int, w io.Writer) (offsets []uint64, cou
 		}
 	}
 	lb.pairs = nil
-	offsets = make([]uint64, positions+1)
+	offsets = make([]int64, positions+1)
 	counts = make([]uint32, positions)
-	// The runs whose next games are of the lowest position come first,
-	// in run order for the same position: the runs hold games in file
-	// order, each one's games for a position come after those of the
+	// The runs whose next games are of the lowest kept game come first,
+	// in run order for the same kept game: the runs hold games in file
+	// order, each one's games for a kept game come after those of the
 	// runs before. A file of hundreds of runs does not look at each of
-	// them for each of its millions of positions.
+	// them for each of its kept games.
 	var waiting runHeap
 	from := int64(0)
 	for i, end := range lb.runs {
@@ -228,7 +219,7 @@ func (lb *listBuilder) finish(positions int, w io.Writer) (offsets []uint64, cou
 	}
 	heap.Init(&waiting)
 	for pos := range positions {
-		offsets[pos] = uint64(out.size())
+		offsets[pos] = out.size() - base
 		last := uint32(0)
 		for len(waiting) > 0 && waiting[0].pos == uint32(pos) {
 			r := waiting[0]
@@ -253,8 +244,8 @@ func (lb *listBuilder) finish(positions int, w io.Writer) (offsets []uint64, cou
 			}
 		}
 	}
-	offsets[positions] = uint64(out.size())
-	return offsets, counts, out.flush()
+	offsets[positions] = out.size() - base
+	return offsets, counts, out.err
 }
 
 // written reports whether any pair was added.
@@ -264,9 +255,6 @@ func (lb *listBuilder) written() bool { return len(lb.pairs) > 0 || lb.spill != 
 func (lb *listBuilder) close() {
 	if lb.spill != nil {
 		lb.spill.Close()
-		if lb.dir != "" {
-			os.Remove(lb.spill.Name())
-		}
 		lb.spill = nil
 	}
 }
@@ -305,9 +293,6 @@ func (h *runHeap) Pop() any {
 func newRun(r io.Reader) *run {
 	return &run{r: r, buf: make([]byte, 0, 1<<16)}
 }
-
-// errCorrupt: a file this package wrote reads back wrong.
-var errCorrupt = errors.New("the opening tree's file is damaged")
 
 // uvarint reads a varint; io.EOF at the end of the run.
 func (r *run) uvarint() (uint64, error) {
@@ -367,36 +352,65 @@ func (r *run) next() (uint32, error) {
 	return r.last, nil
 }
 
-// blockSums writes the lists of a cache file to w, summing each block of
-// listSumBlock bytes as it goes by (CRC-32C): a list read from the file
-// is checked by the blocks it lies in.
-type blockSums struct {
-	w    io.Writer
-	sums []uint32
-	crc  uint32
-	n    int // bytes in the block being summed
+// listReader reads the game list of a position a block at a time: a
+// list of millions of games costs no buffer of its size, and is decoded
+// while in the processor's cache.
+type listReader struct {
+	lists    io.ReaderAt
+	from, to int64
+	block    []byte
+	buf      []byte
+	at       int
+	last     uint64
+	left     uint32 // games not yet read
 }
 
-func (b *blockSums) Write(p []byte) (int, error) {
-	n, err := b.w.Write(p)
-	for q := p[:n]; len(q) > 0; {
-		k := min(len(q), listSumBlock-b.n)
-		b.crc = crc32.Update(b.crc, castagnoli, q[:k])
-		b.n += k
-		q = q[k:]
-		if b.n == listSumBlock {
-			b.sums = append(b.sums, b.crc)
-			b.crc, b.n = 0, 0
+// reset makes r read the list of count games in lists[from:to].
+func (r *listReader) reset(from, to int64, count uint32) {
+	r.from, r.to, r.buf, r.at, r.last, r.left = from, to, r.block[:0], 0, 0, count
+}
+
+// run returns the next games of the list: n (1 or 8) games that follow
+// each other from game first. It must not be called once the list's
+// count of games is read.
+func (r *listReader) run() (first uint64, n int, err error) {
+	if len(r.buf)-r.at < binary.MaxVarintLen64 && r.from < r.to {
+		rest := copy(r.block, r.buf[r.at:])
+		k, err := r.lists.ReadAt(r.block[rest:min(int64(len(r.block)), int64(rest)+r.to-r.from)], r.from)
+		if k == 0 && err != nil {
+			return 0, 0, err
 		}
+		r.from += int64(k)
+		r.buf, r.at = r.block[:rest+k], 0
 	}
-	return n, err
+	// A position most games reach, the start above all, lists runs of
+	// games that follow each other: gaps of 1, eight read at once.
+	if r.left >= 8 && r.at+8 <= len(r.buf) && binary.LittleEndian.Uint64(r.buf[r.at:]) == oneGaps {
+		first = r.last + 1
+		r.last += 8
+		r.at += 8
+		r.left -= 8
+		return first, 8, nil
+	}
+	// Most other gaps take a byte: the games of a position met often are
+	// close together.
+	if r.at < len(r.buf) && r.buf[r.at] < 0x80 {
+		r.last += uint64(r.buf[r.at])
+		r.at++
+	} else {
+		d, k := binary.Uvarint(r.buf[r.at:])
+		if k <= 0 {
+			return 0, 0, errCorrupt
+		}
+		r.at += k
+		r.last += d
+	}
+	r.left--
+	return r.last, 1, nil
 }
 
-// done returns the sums of the blocks, the last one whatever its length.
-func (b *blockSums) done() []uint32 {
-	if b.n > 0 {
-		b.sums = append(b.sums, b.crc)
-		b.crc, b.n = 0, 0
-	}
-	return b.sums
-}
+// listBlock is how much of a game list a listReader reads at a time.
+const listBlock = 64 << 10
+
+// oneGaps is eight gaps of 1, as the lists write them.
+const oneGaps = 0x0101010101010101

@@ -129,7 +129,7 @@ func (r *replayer) replay(bt *batch) {
 	r.hits = slices.Grow(r.hits[:0], len(r.keys))[:len(r.keys)]
 	r.seen.known(r.keys, r.hits)
 	for i, pg := range bt.games {
-		rec := record{from: len(bt.plies), skipped: pg == nil, key: r.keys[i], known: r.hits[i]}
+		rec := record{from: len(bt.plies), skipped: pg == nil, key: r.keys[i], known: r.hits[i], offset: bt.offsets[i]}
 		if pg != nil {
 			if !rec.known {
 				rec.skipped = !r.game(bt, &rec, pg)

@@ -4,36 +4,10 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"slices"
 	"testing"
-)
 
-// sameTree reports how tree a differs from tree b, or "".
-func sameTree(a, b *Tree) string {
-	switch {
-	case a.games != b.games || a.skipped != b.skipped:
-		return "the games read or skipped differ"
-	case !slices.Equal(a.count, b.count):
-		return "the numbers of games differ"
-	}
-	for i := range a.count {
-		if !slices.Equal(a.movesAt(i), b.movesAt(i)) {
-			return "the moves differ"
-		}
-		ga, err := a.gamesAt(i)
-		if err != nil {
-			return err.Error()
-		}
-		gb, err := b.gamesAt(i)
-		if err != nil {
-			return err.Error()
-		}
-		if !slices.Equal(ga, gb) {
-			return "the games of a position differ"
-		}
-	}
-	return ""
-}
+	"github.com/echiquier/echiquier/app/internal/shared"
+)
 
 // TestSections: a file read in sections cut anywhere, down to a byte,
 // gives the tree of the file read in one section: the same games,
@@ -41,12 +15,8 @@ func sameTree(a, b *Tree) string {
 // without tags, escape lines). TestEdgeFiles checks the tree of one
 // section against an independent count.
 func TestSections(t *testing.T) {
-	dir := filepath.Join("..", "..", "..", "shared", "data", "pgn")
-	files, _ := filepath.Glob(filepath.Join(dir, "edge", "*.pgn"))
-	corpus, _ := filepath.Glob(filepath.Join(dir, "corpus", "*.pgn"))
-	if len(files) == 0 || len(corpus) == 0 {
-		t.Fatal("no test data in " + dir)
-	}
+	files := shared.Glob(t, "pgn", "edge", "*.pgn")
+	corpus := shared.Glob(t, "pgn", "corpus", "*.pgn")
 	files = append(files, corpus[0])
 	cut := 0
 	for _, path := range files {
@@ -67,7 +37,7 @@ func TestSections(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", path, err)
 			}
-			if d := sameTree(parts, whole); d != "" {
+			if d := sameTree(t, parts, whole, path); d != "" {
 				t.Errorf("%s in sections of %d bytes: %s", filepath.Base(path), size, d)
 			}
 			parts.Close()

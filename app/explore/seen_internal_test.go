@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/internal/shared"
 	"github.com/echiquier/echiquier/app/pgn"
 )
 
@@ -19,7 +20,7 @@ import (
 // every count tripled and every game list holding the three copies'
 // numbers; the same when only a few games can be kept.
 func TestRepeatedGames(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "data", "pgn", "corpus", "Fischer.pgn"))
+	data, err := os.ReadFile(shared.Path(t, "pgn", "corpus", "Fischer.pgn"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +62,7 @@ func TestRepeatedGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := base.Len()
-	for _, maxSeen := range []int{0, 500} {
+	for _, maxSeen := range []int{0, 100} {
 		tree, err := build(context.Background(), thrice, nil, options{maxSeen: maxSeen})
 		if err != nil {
 			t.Fatal(err)
@@ -70,28 +71,29 @@ func TestRepeatedGames(t *testing.T) {
 			t.Errorf("%d repeats recognised, want %d (of %d games)", tree.repeats, wantRepeats, 3*n)
 		}
 		if maxSeen != 0 && (tree.repeats == 0 || tree.repeats >= wantRepeats) {
-			t.Errorf("keeping %d plies: %d repeats recognised, want some of %d", maxSeen, tree.repeats, wantRepeats)
+			t.Errorf("keeping %d games: %d repeats recognised, want some of %d", maxSeen, tree.repeats, wantRepeats)
 		}
 		if tree.Len() != 3*n || tree.Skipped() != 3*base.Skipped() || tree.Positions() != base.Positions() {
 			t.Fatalf("%d games, %d skipped, %d positions; want %d, %d, %d", tree.Len(), tree.Skipped(), tree.Positions(), 3*n, 3*base.Skipped(), base.Positions())
 		}
-		for _, s := range base.pos.slots {
-			if s.key == 0 {
-				continue
+		for _, h := range positionsOf(t, once) {
+			pb, err := base.lookup(h)
+			if err != nil || !pb.found {
+				t.Fatalf("position %x: %v, %v", h, pb.found, err)
 			}
-			id, ok := tree.pos.find(s.key)
-			if !ok {
-				t.Fatalf("position %x missing", s.key)
+			pt, err := tree.lookup(h)
+			if err != nil || !pt.found {
+				t.Fatalf("position %x missing: %v", h, err)
 			}
-			want := base.movesAt(int(s.id))
+			want := sortedMoves(pb.moves)
 			for i := range want {
 				e := &want[i]
 				e.games, e.white, e.draws, e.black, e.eloN, e.eloSum = 3*e.games, 3*e.white, 3*e.draws, 3*e.black, 3*e.eloN, 3*e.eloSum
 			}
-			if got := tree.movesAt(int(id)); !slices.Equal(got, want) {
-				t.Fatalf("position %x: moves %v, want %v", s.key, got, want)
+			if got := sortedMoves(pt.moves); !slices.Equal(got, want) {
+				t.Fatalf("position %x: moves %v, want %v", h, got, want)
 			}
-			games, err := base.gamesAt(int(s.id))
+			games, err := base.gamesOf(&pb)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -101,15 +103,11 @@ func TestRepeatedGames(t *testing.T) {
 					wantGames = append(wantGames, g+c*n)
 				}
 			}
-			got, err := tree.gamesAt(int(id))
+			got, err := tree.gamesOf(&pt)
 			if err != nil || !slices.Equal(got, wantGames) {
-				t.Fatalf("position %x: games %v (%v), want %v", s.key, head(got), err, head(wantGames))
+				t.Fatalf("position %x: games %v (%v), want %v", h, head(got), err, head(wantGames))
 			}
 		}
 		tree.Close()
 	}
-}
-
-func head(games []int) []int {
-	return games[:min(len(games), 10)]
 }

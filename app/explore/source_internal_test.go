@@ -9,17 +9,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/echiquier/echiquier/app/internal/shared"
 )
 
 // A tree's hash of its file is the CRC-64 of the file's bytes, whatever
 // its sections: each reader sums its own, which crcShift puts together.
 func TestContentSum(t *testing.T) {
-	dir := filepath.Join("..", "..", "..", "shared", "data", "pgn")
-	files, _ := filepath.Glob(filepath.Join(dir, "edge", "*.pgn"))
-	corpus, _ := filepath.Glob(filepath.Join(dir, "corpus", "*.pgn"))
-	if len(files) == 0 || len(corpus) == 0 {
-		t.Fatal("no test data in " + dir)
-	}
+	files := shared.Glob(t, "pgn", "edge", "*.pgn")
+	corpus := shared.Glob(t, "pgn", "corpus", "*.pgn")
 	for _, path := range append(files[:3], corpus[0], writeGames(t, "")) {
 		data, err := os.ReadFile(path)
 		if err != nil {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/echiquier/echiquier/app/explore"
+	"github.com/echiquier/echiquier/app/internal/shared"
 )
 
 // carlsen copies a file of 2,500 games of the corpus (4 MB: sixteen
@@ -20,7 +21,7 @@ import (
 // its path and its bytes.
 func carlsen(t *testing.T) (string, []byte) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(sharedData, "pgn", "corpus", "Carlsen.pgn"))
+	data, err := os.ReadFile(shared.Path(t, "pgn", "corpus", "Carlsen.pgn"))
 	if err != nil {
 		t.Fatal(err)
 	}

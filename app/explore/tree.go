@@ -3,12 +3,15 @@
 // from it with how often and how they scored, and the games that reached
 // it.
 //
-// Positions are known by a 64-bit hash (see key.go), the moves of a
-// position are a slice of a sorted array, and the games of a position are
-// delta-coded lists that are kept on disk when they are large; so a file
-// of millions of games fits in a few hundred megabytes, and a query costs
-// a lookup in a hash table. A built tree can be cached on disk
-// (BuildCached) and opened again at once while the file is unchanged.
+// Positions are known by a 64-bit hash (see key.go). The tree is a file
+// (write.go), kept in the user's cache (BuildCached) or for as long as
+// the tree is open, and read as queries need it: a tree of millions of
+// games holds a few hundred kilobytes in memory, and a query reads a
+// page or two of its file. The positions reached by several games have a
+// record each, found by their hash; those reached by one game, most of a
+// file of different games, are found by replaying their game from the
+// PGN file (fuse.go). The file is built in bounded memory whatever the
+// PGN file holds (runs.go).
 //
 // The package knows nothing of the user interface. Build reports its
 // progress and stops when its context is done; a Tree is never changed
@@ -17,14 +20,18 @@ package explore
 
 import (
 	"cmp"
+	"context"
 	"encoding/binary"
-	"hash/crc32"
+	"errors"
 	"io"
 	bits64 "math/bits"
 	"os"
 	"slices"
+	"sort"
+	"sync"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/pgn"
 )
 
 // MoveStat is what the games of a file did from a position with one
@@ -47,43 +54,72 @@ type MoveStat struct {
 // edge is a move from a position, with its statistics.
 type edge struct {
 	move                             uint16
-	games, white, draws, black, eloN uint32
+	games, white, draws, black, eloN uint64
 	eloSum                           uint64
+}
+
+// count adds what a game of result whose mover is rated elo (0: not)
+// adds to a move.
+func (e *edge) count(result uint8, elo uint16) {
+	e.games++
+	switch result {
+	case whiteWins:
+		e.white++
+	case draw:
+		e.draws++
+	case blackWins:
+		e.black++
+	}
+	if elo != 0 {
+		e.eloN++
+		e.eloSum += uint64(elo)
+	}
+}
+
+// again adds what the games that had the moves of a game again add to
+// its move, made by mover.
+func (e *edge) again(s *repStats, mover int) {
+	e.games += uint64(s.games)
+	e.white += uint64(s.white)
+	e.draws += uint64(s.draws)
+	e.black += uint64(s.black)
+	e.eloN += uint64(s.eloN[mover])
+	e.eloSum += s.eloSum[mover]
+}
+
+// repStats is what the games that had the moves of an earlier game
+// again add to its counts.
+type repStats struct {
+	games, white, draws, black uint32
+	eloN                       [2]uint32 // by player: 0 White, 1 Black
+	eloSum                     [2]uint64
 }
 
 // Tree is the opening tree of a PGN file.
 type Tree struct {
-	pos table // position hash -> id
-	// For the position of id i: its moves are the move of index
-	// first[i] in edges, then the next of each until noEdge, as they
-	// came; its games are count[i] numbers delta-coded in
-	// lists[listAt[i]:listAt[i+1]]. The moves stay where the build put
-	// them: putting them in order would cost a second array of them, or
-	// as much time as the rest of the build's end.
-	first  []uint32
-	edges  edgeTable
-	count  []uint32
-	listAt []uint64
-	lists  io.ReaderAt
-	closer io.Closer // of lists, when it is a file
-	// The games that had the moves of a game met before are on no
-	// position's list but on that game's: reps holds, in file order, the
-	// numbers of the games that came again, the list of reps[k] has
-	// repCount[k] games delta-coded in lists[repAt[k]:repAt[k+1]]. The
-	// games of a position are then those of its list, with the games of
-	// their own lists: the list of a position has listLen[i] games, and
-	// count[i] is that of them all. Without repeats, reps and listLen
-	// are nil: the list of a position has count[i] games.
-	reps, repCount []uint32
-	repAt          []uint64
-	listLen        []uint32
-	// listSums, for the lists of a cache file, holds the CRC-32C of
-	// each block of listSumBlock bytes from headerSize: a list is read
-	// by whole blocks, checked.
-	listSums []uint32
-	// cacheName is the name of the cache file that holds the lists, in
-	// its folder: the file is removed when a list read from it is found
-	// damaged, for the tree to be built again.
+	file   io.ReaderAt // the tree's file
+	closer io.Closer   // of file
+	body   body
+	// The tables (see write.go).
+	posKeys []uint64
+	posAt   []uint32 // first page of each block of positions, and the end
+	chunks  []chunk
+	repKeys []uint32
+	repAt   []uint32
+	gameAt  []int64 // where each block of games starts in the PGN file
+	shift   uint    // a block of games has 1<<shift of them
+	// listsEnd is the end of the game lists in the body; withListed says
+	// that games came again, whose records say how many of a position's
+	// games are on its own list.
+	listsEnd   int64
+	withListed bool
+	// pgn is the PGN file, of pgnSize bytes, from which the games of the
+	// positions reached by one game are replayed.
+	pgn     *os.File
+	pgnSize int64
+	// cacheName is the name of the tree's file in the cache, "" when it
+	// is not kept there: the file is removed when it is found damaged,
+	// for the tree to be built again.
 	cacheName string
 	// source is the key of the PGN file the tree is of, as it was when
 	// the build started; content the CRC-64 of its bytes as the build
@@ -91,10 +127,60 @@ type Tree struct {
 	source  sourceKey
 	content uint64
 
-	games, skipped int
+	games, skipped, positions, shared int
 	// repeats counts the games recognised as having the moves of an
 	// earlier one, for the tests.
 	repeats int
+
+	mu     sync.Mutex // guards what follows
+	replay *replayer
+	recent []*replayed // the blocks of games replayed last, the last first
+	// pages holds the blocks of the body read last, the last first: the
+	// positions of a game are looked up one after the other, and most
+	// are in a few blocks.
+	pages []readPages
+	// last is the position looked up last, of hash lastHash: its moves,
+	// its count and its games are asked for one after the other.
+	last     position
+	lastHash uint64
+}
+
+// readPages are bytes of the body read and checked.
+type readPages struct {
+	at   int64
+	data []byte
+}
+
+// recentPages is how many blocks of the body a tree keeps: 32, 128 KB
+// for most.
+const recentPages = 32
+
+// readBlock returns the bytes [at, at+n) of the body, read and checked,
+// from those read last when they are there. They must not be changed.
+func (t *Tree) readBlock(at, n int64) ([]byte, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for k, p := range t.pages {
+		if p.at == at && int64(len(p.data)) == n {
+			copy(t.pages[1:k+1], t.pages[:k])
+			t.pages[0] = p
+			return p.data, nil
+		}
+	}
+	var buf []byte
+	if len(t.pages) == recentPages {
+		buf = t.pages[recentPages-1].data[:0]
+	} else {
+		t.pages = append(t.pages, readPages{})
+	}
+	data, err := t.body.read(buf, at, n)
+	if err != nil {
+		t.pages = t.pages[:len(t.pages)-1]
+		return nil, err
+	}
+	copy(t.pages[1:], t.pages)
+	t.pages[0] = readPages{at: at, data: data}
+	return data, nil
 }
 
 // Len returns the number of games read, readable or not.
@@ -106,28 +192,66 @@ func (t *Tree) Len() int { return t.games }
 func (t *Tree) Skipped() int { return t.skipped }
 
 // Positions returns the number of distinct positions in the tree.
-func (t *Tree) Positions() int { return len(t.count) }
+func (t *Tree) Positions() int { return t.positions }
 
-// Close releases the file that holds the game lists of a large tree.
-// The tree must not be queried after.
+// Close releases the tree's files. The tree must not be queried after.
 func (t *Tree) Close() error {
+	var err error
 	if t.closer != nil {
-		return t.closer.Close()
+		err = t.closer.Close()
 	}
-	return nil
+	if t.pgn != nil {
+		t.pgn.Close()
+	}
+	return err
 }
 
-// find returns the position of fen and its index, or -1.
-func (t *Tree) find(fen string) (int, game.Position, error) {
+// position is what the tree knows of a position: the games that reach
+// it (count), listed of them on its own list, lists[listFrom:listTo),
+// or single, the one game of the class that reaches it (then 0 on a
+// list), each followed by those that had its moves again; and its moves.
+type position struct {
+	found            bool
+	count, listed    uint64
+	listFrom, listTo int64
+	single           uint32
+	moves            []edge
+}
+
+// find returns what the tree knows of the position of fen, and the
+// position.
+func (t *Tree) find(fen string) (position, game.Position, error) {
 	p, err := parseFEN(fen)
 	if err != nil {
-		return -1, p, err
+		return position{}, p, err
 	}
-	i, ok := t.pos.find(hashOf(&p))
-	if !ok {
-		return -1, p, nil
+	pos, err := t.lookup(hashOf(&p))
+	return pos, p, err
+}
+
+// lookup returns what the tree knows of the position of hash h. The
+// moves of what it returns are the caller's.
+func (t *Tree) lookup(h uint64) (position, error) {
+	t.mu.Lock()
+	if t.lastHash == h && h != 0 {
+		pos := t.last
+		pos.moves = slices.Clone(pos.moves)
+		t.mu.Unlock()
+		return pos, nil
 	}
-	return int(i), p, nil
+	t.mu.Unlock()
+	pos, err := t.lookupShared(h)
+	if err == nil && !pos.found {
+		pos, err = t.lookupSingle(h)
+	}
+	if err != nil {
+		return pos, err
+	}
+	t.mu.Lock()
+	t.last, t.lastHash = pos, h
+	t.last.moves = slices.Clone(pos.moves)
+	t.mu.Unlock()
+	return pos, nil
 }
 
 // Moves lists the moves played from the position (a FEN; only its first
@@ -136,11 +260,11 @@ func (t *Tree) find(fen string) (int, game.Position, error) {
 // position no game reached has no moves; a FEN that cannot be read is an
 // error (a *game.FENError).
 func (t *Tree) Moves(fen string) ([]MoveStat, error) {
-	i, p, err := t.find(fen)
-	if err != nil || i < 0 {
+	pos, p, err := t.find(fen)
+	if err != nil || !pos.found {
 		return nil, err
 	}
-	edges := t.movesAt(i)
+	edges := sortedMoves(pos.moves)
 	stats := make([]MoveStat, len(edges))
 	for k, e := range edges {
 		m := decodeMove(e.move)
@@ -149,74 +273,66 @@ func (t *Tree) Moves(fen string) ([]MoveStat, error) {
 		s.Games, s.WhiteWins, s.Draws, s.BlackWins = int(e.games), int(e.white), int(e.draws), int(e.black)
 		s.Rated = int(e.eloN)
 		if e.eloN > 0 {
-			s.AvgElo = int((e.eloSum + uint64(e.eloN)/2) / uint64(e.eloN))
+			s.AvgElo = int((e.eloSum + e.eloN/2) / e.eloN)
 		}
 	}
 	return stats, nil
 }
 
-// movesAt returns the moves of the position of index i, most played
-// first.
-func (t *Tree) movesAt(i int) []edge {
-	var edges []edge
-	for e := t.first[i]; e != noEdge; e = t.edges.slots[e].next {
-		edges = append(edges, t.edges.counts(e))
-	}
-	// Most positions have one or two moves.
-	if len(edges) > 1 {
-		slices.SortFunc(edges, func(a, c edge) int {
-			if a.games != c.games {
-				return cmp.Compare(c.games, a.games)
-			}
-			return cmp.Compare(a.move, c.move)
-		})
-	}
-	return edges
+// sortedMoves puts moves in order, most played first.
+func sortedMoves(moves []edge) []edge {
+	slices.SortFunc(moves, func(a, c edge) int {
+		if a.games != c.games {
+			return cmp.Compare(c.games, a.games)
+		}
+		return cmp.Compare(a.move, c.move)
+	})
+	return moves
 }
 
 // Count returns the number of games whose main line reaches the
 // position: the length of Games without reading the list.
 func (t *Tree) Count(fen string) (int, error) {
-	i, _, err := t.find(fen)
-	if err != nil || i < 0 {
+	pos, _, err := t.find(fen)
+	if err != nil || !pos.found {
 		return 0, err
 	}
-	return int(t.count[i]), nil
+	return int(pos.count), nil
 }
 
 // Games returns the numbers (1 = first game of the file, counting every
 // game, readable or not) of the games whose main line reaches the
 // position, in file order.
 func (t *Tree) Games(fen string) ([]int, error) {
-	i, _, err := t.find(fen)
-	if err != nil || i < 0 {
+	pos, _, err := t.find(fen)
+	if err != nil || !pos.found {
 		return nil, err
 	}
-	return t.gamesAt(i)
+	return t.gamesOf(&pos)
 }
 
-// gamesAt returns the games of the position of index i.
-func (t *Tree) gamesAt(i int) ([]int, error) {
-	if t.reps != nil && uint64(t.count[i])*64 >= uint64(t.games) {
+// gamesOf returns the games of pos.
+func (t *Tree) gamesOf(pos *position) ([]int, error) {
+	if t.withListed && pos.count*64 >= uint64(t.games) {
 		// Many games, from lists of repeats: through a set, which
 		// puts them in order in one pass.
-		set, err := t.gameSetAt(i)
+		set, err := t.gameSetOf(pos)
 		if err != nil {
 			return nil, err
 		}
-		games := make([]int, 0, t.count[i])
+		games := make([]int, 0, pos.count)
 		for w, bits := range set {
 			for ; bits != 0; bits &= bits - 1 {
 				games = append(games, w*64+bits64.TrailingZeros64(bits)+1)
 			}
 		}
-		if len(games) != int(t.count[i]) {
+		if len(games) != int(pos.count) {
 			return nil, t.damaged(errCorrupt)
 		}
 		return games, nil
 	}
-	games := make([]int, 0, t.count[i])
-	err := t.eachRun(i, func(first uint64, n int) {
+	games := make([]int, 0, min(pos.count, uint64(t.games)))
+	err := t.eachRun(pos, func(first uint64, n int) {
 		for k := range n {
 			games = append(games, int(first)+k)
 		}
@@ -224,7 +340,7 @@ func (t *Tree) gamesAt(i int) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	if t.reps != nil {
+	if t.withListed {
 		slices.Sort(games)
 		for k := 1; k < len(games); k++ {
 			if games[k] == games[k-1] {
@@ -240,20 +356,20 @@ func (t *Tree) gamesAt(i int) ([]int, error) {
 // file of millions reaches costs a bit a game instead of a word, and no
 // time spent by the system giving the memory of a list.
 func (t *Tree) GameSet(fen string) ([]uint64, error) {
-	i, _, err := t.find(fen)
+	pos, _, err := t.find(fen)
 	if err != nil {
 		return nil, err
 	}
-	if i < 0 {
+	if !pos.found {
 		return make([]uint64, (t.games+63)/64), nil
 	}
-	return t.gameSetAt(i)
+	return t.gameSetOf(&pos)
 }
 
-// gameSetAt returns the games of the position of index i as a set.
-func (t *Tree) gameSetAt(i int) ([]uint64, error) {
+// gameSetOf returns the games of pos as a set.
+func (t *Tree) gameSetOf(pos *position) ([]uint64, error) {
 	set := make([]uint64, (t.games+63)/64)
-	err := t.eachRun(i, func(first uint64, n int) {
+	err := t.eachRun(pos, func(first uint64, n int) {
 		// bits first-1 to first+n-2: within a word or across two.
 		at := first - 1
 		bits := uint64(1)<<n - 1
@@ -268,43 +384,40 @@ func (t *Tree) gameSetAt(i int) ([]uint64, error) {
 	return set, nil
 }
 
-// eachRun calls f with the games of the position of index i, n (1 or 8)
-// games that follow each other from game first at a time: those of its
-// list in file order, each followed by those of its own list of repeats
+// eachRun calls f with the games of pos, n (1 or 8) games that follow
+// each other from game first at a time: those of its list (or its single
+// game) in file order, each followed by those of its own list of repeats
 // if it has one. The games are within the file, and as many as the
 // position's count.
-func (t *Tree) eachRun(i int, f func(first uint64, n int)) error {
-	listed := t.count[i]
-	if t.listLen != nil {
-		listed = t.listLen[i]
-	}
-	var reps *listReader // for the lists of repeats, made when first needed
-	k := 0               // t.reps[k] is the first kept game not passed yet
+func (t *Tree) eachRun(pos *position, f func(first uint64, n int)) error {
+	var reps *repCursor // made when first needed
+	var again *listReader
 	total := uint64(0)
-	r := t.listOf(t.listAt[i], t.listAt[i+1], listed)
-	for r.left > 0 {
-		first, n, err := t.nextRun(r)
-		if err != nil {
-			return err
-		}
+	each := func(first uint64, n int) error {
 		f(first, n)
 		total += uint64(n)
-		for g := first; g < first+uint64(n) && k < len(t.reps); g++ {
-			for k < len(t.reps) && uint64(t.reps[k]) < g {
-				k++
+		if !t.withListed {
+			return nil
+		}
+		if reps == nil {
+			reps = &repCursor{t: t}
+		}
+		for g := first; g < first+uint64(n); g++ {
+			s, from, to, ok, err := reps.find(uint32(g))
+			if err != nil {
+				return err
 			}
-			if k == len(t.reps) || uint64(t.reps[k]) != g {
+			if !ok {
 				continue
 			}
-			if reps == nil {
-				// Most lists of repeats are short: a block of the
-				// cache file's sums at a time.
-				reps = t.listReader(listSumBlock, t.repAt[k], t.repAt[k+1], t.repCount[k])
+			if again == nil {
+				// Most lists of repeats are short: a page at a time.
+				again = t.listReader(pageSize, from, to, s.games)
 			} else {
-				reps.reset(int64(t.repAt[k]), int64(t.repAt[k+1]), t.repCount[k])
+				again.reset(from, to, s.games)
 			}
-			for reps.left > 0 {
-				first, n, err := t.nextRun(reps)
+			for again.left > 0 {
+				first, n, err := t.nextRun(again)
 				if err != nil {
 					return err
 				}
@@ -312,8 +425,25 @@ func (t *Tree) eachRun(i int, f func(first uint64, n int)) error {
 				total += uint64(n)
 			}
 		}
+		return nil
 	}
-	if total != uint64(t.count[i]) {
+	if pos.single != 0 {
+		if err := each(uint64(pos.single), 1); err != nil {
+			return err
+		}
+	} else {
+		r := t.listReader(min(listBlock, pos.listTo-pos.listFrom+binary.MaxVarintLen64), pos.listFrom, pos.listTo, uint32(pos.listed))
+		for r.left > 0 {
+			first, n, err := t.nextRun(r)
+			if err != nil {
+				return err
+			}
+			if err := each(first, n); err != nil {
+				return err
+			}
+		}
+	}
+	if total != pos.count {
 		return t.damaged(errCorrupt)
 	}
 	return nil
@@ -332,57 +462,41 @@ func (t *Tree) nextRun(r *listReader) (first uint64, n int, err error) {
 	return first, n, nil
 }
 
-// listReader reads the game list of a position a block at a time: a
-// list of millions of games costs no buffer of its size, and is decoded
-// while in the processor's cache.
-type listReader struct {
-	lists    io.ReaderAt
-	from, to int64
-	block    []byte
-	buf      []byte
-	at       int
-	last     uint64
-	left     uint32 // games not yet read
-}
-
-// listOf returns a reader of the list of count games in
-// lists[from:to].
-func (t *Tree) listOf(from, to uint64, count uint32) *listReader {
-	return t.listReader(min(listBlock, int64(to-from)+binary.MaxVarintLen64), from, to, count)
-}
-
 // listReader returns a reader of the list of count games in
 // lists[from:to] that reads size bytes at a time (reset, it reads
 // another list as well, of any length).
-func (t *Tree) listReader(size int64, from, to uint64, count uint32) *listReader {
-	block := make([]byte, size)
-	lists := t.lists
-	if t.listSums != nil {
-		end := t.listAt[len(t.listAt)-1]
-		if len(t.repAt) > 0 {
-			end = t.repAt[len(t.repAt)-1]
-		}
-		lists = &checkedLists{lists: t.lists, sums: t.listSums, end: int64(end),
-			buf: make([]byte, len(block)+2*listSumBlock)}
-	}
-	r := &listReader{lists: lists, block: block}
-	r.reset(int64(from), int64(to), count)
+func (t *Tree) listReader(size, from, to int64, count uint32) *listReader {
+	r := &listReader{lists: &pageReader{b: &t.body}, block: make([]byte, size)}
+	r.reset(from, to, count)
 	return r
 }
 
-// reset makes r read the list of count games in lists[from:to].
-func (r *listReader) reset(from, to int64, count uint32) {
-	r.from, r.to, r.buf, r.at, r.last, r.left = from, to, r.block[:0], 0, 0, count
+// pageReader reads the body as an io.ReaderAt, through a buffer of its
+// own.
+type pageReader struct {
+	b   *body
+	buf []byte
 }
 
-// damaged returns the error of a list that could not be read: for the
-// lists of a cache file, ErrDamagedCache, the file removed so that the
-// tree is built again the next time.
+func (p *pageReader) ReadAt(dst []byte, off int64) (int, error) {
+	got, err := p.b.read(p.buf, off, int64(len(dst)))
+	if err != nil {
+		return 0, err
+	}
+	if cap(got) > cap(p.buf) {
+		p.buf = got[:0]
+	}
+	return copy(dst, got), nil
+}
+
+// damaged returns the error of a part of the tree's file that could not
+// be read: for a tree of the cache, ErrDamagedCache, the file removed so
+// that the tree is built again the next time.
 func (t *Tree) damaged(err error) error {
-	if t.listSums == nil {
+	if !errors.Is(err, errCorrupt) {
 		return err
 	}
-	if f, ok := t.lists.(*os.File); ok && t.cacheName != "" {
+	if f, ok := t.file.(*os.File); ok && t.cacheName != "" {
 		// Unless another tree took its place meanwhile.
 		held, err1 := f.Stat()
 		named, err2 := os.Stat(t.cacheName)
@@ -393,78 +507,365 @@ func (t *Tree) damaged(err error) error {
 	return ErrDamagedCache
 }
 
-// checkedLists is the lists of a cache file, read by whole blocks whose
-// sums are checked.
-type checkedLists struct {
-	lists io.ReaderAt
-	sums  []uint32
-	end   int64  // of the lists
-	buf   []byte // the blocks read
+// lookupShared returns the record of the position of hash h when several
+// games reach it.
+func (t *Tree) lookupShared(h uint64) (position, error) {
+	i := sort.Search(len(t.posKeys), func(i int) bool { return t.posKeys[i] > h }) - 1
+	if i < 0 {
+		return position{}, nil
+	}
+	from, to := int64(t.posAt[i])*pageSize, int64(t.posAt[i+1])*pageSize
+	b, err := t.readBlock(from, min(to, t.body.end)-from)
+	if err != nil {
+		return position{}, t.damaged(err)
+	}
+	d := decoder{b: b}
+	n, listAt := d.uvarint(), int64(d.uvarint())
+	key := t.posKeys[i]
+	for k := uint64(0); k < n && d.err == nil; k++ {
+		key += d.uvarint()
+		var pos position
+		pos.count = d.uvarint()
+		pos.listed = pos.count
+		if t.withListed {
+			pos.listed = d.uvarint()
+		}
+		length := int64(d.uvarint())
+		pos.listFrom, pos.listTo = listAt, listAt+length
+		listAt += length
+		moves := d.uvarint()
+		if moves > maxMoves || d.err != nil || key > h {
+			break
+		}
+		if key < h {
+			// Another position's: passed over.
+			for range moves {
+				d.u16()
+				for range 6 {
+					d.uvarint()
+				}
+			}
+			continue
+		}
+		pos.moves = make([]edge, moves)
+		for m := range pos.moves {
+			e := &pos.moves[m]
+			e.move = d.u16()
+			e.games, e.white, e.draws, e.black, e.eloN, e.eloSum = d.uvarint(), d.uvarint(), d.uvarint(), d.uvarint(), d.uvarint(), d.uvarint()
+			if !validMove(e.move) || e.games > pos.count || e.white+e.draws+e.black > e.games || e.eloN > e.games || e.eloSum > 4000*e.eloN {
+				d.err = errCorrupt
+			}
+		}
+		// Several games, each on its list a byte at least, within the
+		// file and the lists.
+		if d.err != nil || pos.count < 2 || pos.count > uint64(t.games) || pos.listed > pos.count || pos.listed == 0 ||
+			pos.listed > uint64(length) || pos.listTo > t.listsEnd || (k == 0 && key != t.posKeys[i]) {
+			d.err = errCorrupt
+			break
+		}
+		if key == h {
+			pos.found = true
+			return pos, nil
+		}
+		if key > h {
+			return position{}, nil
+		}
+	}
+	if d.err != nil {
+		return position{}, t.damaged(errCorrupt)
+	}
+	return position{}, nil
 }
 
-func (c *checkedLists) ReadAt(p []byte, off int64) (int, error) {
-	from := headerSize + (off-headerSize)/listSumBlock*listSumBlock
-	to := min(headerSize+(off+int64(len(p))-headerSize+listSumBlock-1)/listSumBlock*listSumBlock, c.end)
-	if off < headerSize || off+int64(len(p)) > c.end || to-from > int64(len(c.buf)) {
-		return 0, errCorrupt
-	}
-	blocks := c.buf[:to-from]
-	if n, err := c.lists.ReadAt(blocks, from); n < len(blocks) {
-		if err == nil || err == io.EOF {
-			err = errCorrupt
-		}
-		return 0, err
-	}
-	// The last block ends with the lists.
-	for k, at := (from-headerSize)/listSumBlock, 0; at < len(blocks); k, at = k+1, at+listSumBlock {
-		if crc32.Checksum(blocks[at:min(at+listSumBlock, len(blocks))], castagnoli) != c.sums[k] {
-			return 0, errCorrupt
-		}
-	}
-	return copy(p, blocks[off-from:]), nil
+// maxMoves is more moves than any position has (218 at most).
+const maxMoves = 256
+
+// validMove reports whether m is a move as encodeMove makes them: its
+// promotion a knight, a bishop, a rook or a queen.
+func validMove(m uint16) bool {
+	p := decodeMove(m).Promotion
+	return m>>15 == 0 && (p == game.NoKind || p >= game.Knight && p <= game.Queen)
 }
 
-// run returns the next games of the list: n (1 or 8) games that follow
-// each other from game first. It must not be called once the list's
-// count of games is read.
-func (r *listReader) run() (first uint64, n int, err error) {
-	if len(r.buf)-r.at < binary.MaxVarintLen64 && r.from < r.to {
-		rest := copy(r.block, r.buf[r.at:])
-		k, err := r.lists.ReadAt(r.block[rest:min(int64(len(r.block)), int64(rest)+r.to-r.from)], r.from)
-		if k == 0 && err != nil {
-			return 0, 0, err
-		}
-		r.from += int64(k)
-		r.buf, r.at = r.block[:rest+k], 0
-	}
-	// A position most games reach, the start above all, lists runs of
-	// games that follow each other: gaps of 1, eight read at once.
-	if r.left >= 8 && r.at+8 <= len(r.buf) && binary.LittleEndian.Uint64(r.buf[r.at:]) == oneGaps {
-		first = r.last + 1
-		r.last += 8
-		r.at += 8
-		r.left -= 8
-		return first, 8, nil
-	}
-	// Most other gaps take a byte: the games of a position met often are
-	// close together.
-	if r.at < len(r.buf) && r.buf[r.at] < 0x80 {
-		r.last += uint64(r.buf[r.at])
-		r.at++
-	} else {
-		d, k := binary.Uvarint(r.buf[r.at:])
-		if k <= 0 {
-			return 0, 0, errCorrupt
-		}
-		r.at += k
-		r.last += d
-	}
-	r.left--
-	return r.last, 1, nil
+// decoder reads the varints of a block; the first error stays, and
+// reads 0 after it.
+type decoder struct {
+	b   []byte
+	err error
 }
 
-// listBlock is how much of a game list a listReader reads at a time.
-const listBlock = 64 << 10
+func (d *decoder) uvarint() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	v, k := binary.Uvarint(d.b)
+	if k <= 0 {
+		d.err = errCorrupt
+		return 0
+	}
+	d.b = d.b[k:]
+	return v
+}
 
-// oneGaps is eight gaps of 1, as the lists write them.
-const oneGaps = 0x0101010101010101
+func (d *decoder) u16() uint16 {
+	if d.err != nil || len(d.b) < 2 {
+		d.err = errCorrupt
+		return 0
+	}
+	v := binary.LittleEndian.Uint16(d.b)
+	d.b = d.b[2:]
+	return v
+}
+
+// lookupSingle returns what the tree knows of the position of hash h
+// when one game, with those that had its moves again, reaches it: the
+// static function names its block of games, whose replay finds it.
+func (t *Tree) lookupSingle(h uint64) (position, error) {
+	if len(t.chunks) == 0 {
+		return position{}, nil
+	}
+	i := max(0, sort.Search(len(t.chunks), func(i int) bool { return t.chunks[i].first > h })-1)
+	c := &t.chunks[i]
+	var v uint16
+	for _, s := range c.slots(h) {
+		at := c.at + 2*int64(s)
+		page := at / pageSize * pageSize
+		b, err := t.readBlock(page, min(pageSize, t.body.end-page))
+		if err != nil {
+			return position{}, t.damaged(err)
+		}
+		if at+2 > page+int64(len(b)) {
+			return position{}, t.damaged(errCorrupt)
+		}
+		v ^= binary.LittleEndian.Uint16(b[at-page:])
+	}
+	if int(v) >= len(t.gameAt) {
+		return position{}, nil
+	}
+	rb, err := t.replayed(int(v))
+	if err != nil {
+		return position{}, err
+	}
+	return t.singleIn(rb, h)
+}
+
+// singleIn returns the position of hash h as the first game of the
+// replayed block rb that reaches it has it, with the games that had its
+// moves again.
+func (t *Tree) singleIn(rb *replayed, h uint64) (position, error) {
+	at, ok := rb.first[h]
+	if !ok {
+		return position{}, nil
+	}
+	k, _ := slices.BinarySearchFunc(rb.games, int(at), func(g replayedGame, at int) int {
+		if at < g.from {
+			return 1
+		}
+		if at >= g.to {
+			return -1
+		}
+		return 0
+	})
+	g := &rb.games[k]
+	pos := position{found: true, count: 1, listed: 1, single: g.number}
+	var reps repStats
+	if t.withListed {
+		s, _, _, ok, err := (&repCursor{t: t}).find(g.number)
+		if err != nil {
+			return position{}, err
+		}
+		if ok {
+			reps = s
+			pos.count += uint64(s.games)
+		}
+	}
+	for i := int(at); i < g.to; i++ {
+		q := rb.plies[i]
+		if q.hash != h || q.move == 0 || q.flags&newEdge == 0 {
+			continue
+		}
+		mover := (i - g.from) & 1
+		if g.black {
+			mover ^= 1
+		}
+		e := edge{move: q.move}
+		e.count(g.result, g.elo[mover])
+		e.again(&reps, mover)
+		pos.moves = append(pos.moves, e)
+	}
+	return pos, nil
+}
+
+// replayed is a block of games replayed from the PGN file: its readable
+// games, each with its plies[from:to].
+type replayed struct {
+	block int
+	games []replayedGame
+	plies []ply
+	// first holds, by position, the first of plies that reaches it.
+	first map[uint64]int32
+}
+
+type replayedGame struct {
+	number   uint32
+	result   uint8
+	elo      [2]uint16
+	black    bool
+	from, to int
+}
+
+// recentBlocks is how many blocks of games replayed a tree keeps: the
+// positions of a game are looked up one after the other.
+const recentBlocks = 8
+
+// replayed returns block b of the games, replayed.
+func (t *Tree) replayed(b int) (*replayed, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for k, rb := range t.recent {
+		if rb.block == b {
+			copy(t.recent[1:k+1], t.recent[:k])
+			t.recent[0] = rb
+			return rb, nil
+		}
+	}
+	rb, err := t.replayBlock(b)
+	if err != nil {
+		return nil, err
+	}
+	if len(t.recent) < recentBlocks {
+		t.recent = append(t.recent, nil)
+	}
+	copy(t.recent[1:], t.recent)
+	t.recent[0] = rb
+	return rb, nil
+}
+
+// errReplay: a position reached by one game is looked up by replaying
+// its block of games, and the PGN file does not give back those games.
+var errReplay = errors.New("the games of the file do not read as when the opening tree was built: has the file changed?")
+
+// replayBlock reads and replays block b of the games from the PGN file,
+// which must be as the tree was built of it.
+func (t *Tree) replayBlock(b int) (*replayed, error) {
+	if t.pgn == nil {
+		return nil, errReplay
+	}
+	st, err := t.pgn.Stat()
+	if err != nil {
+		return nil, err
+	}
+	inode, ctime := identity(t.pgn, st)
+	if st.Size() != t.source.Size || st.ModTime().UnixNano() != t.source.ModTime || inode != t.source.Inode || ctime != t.source.ChangeTime {
+		return nil, ErrFileChanged
+	}
+	from := t.gameAt[b]
+	to := t.source.Size
+	if b+1 < len(t.gameAt) {
+		to = t.gameAt[b+1]
+	}
+	first := b<<t.shift + 1
+	want := min(1<<t.shift, t.games-first+1)
+	if t.replay == nil {
+		t.replay = newReplayer(newGameCache(0))
+	}
+	bt := &batch{games: make([]*pgn.Game, 0, batchGames), sec: pgn.NewSectionReader(t.pgn, t.source.Size, from, to)}
+	t.replay.section(context.Background(), bt)
+	if bt.err != nil {
+		return nil, bt.err
+	}
+	if len(bt.recs) != want {
+		return nil, errReplay
+	}
+	rb := &replayed{block: b, plies: slices.Clip(bt.plies)}
+	for k, rec := range bt.recs {
+		if rec.skipped {
+			continue
+		}
+		rb.games = append(rb.games, replayedGame{number: uint32(first + k), result: rec.result, elo: rec.elo, black: rec.black, from: rec.from, to: rec.to})
+	}
+	rb.first = make(map[uint64]int32, len(rb.plies))
+	for _, g := range rb.games {
+		for i := g.from; i < g.to; i++ {
+			if _, ok := rb.first[rb.plies[i].hash]; !ok {
+				rb.first[rb.plies[i].hash] = int32(i)
+			}
+		}
+	}
+	return rb, nil
+}
+
+// repCursor finds the records of the games that came again, a block at a
+// time: games looked for in file order read each block once.
+type repCursor struct {
+	t     *Tree
+	block int // the block decoded, -1 none
+	recs  []repRecord
+}
+
+type repRecord struct {
+	number   uint32
+	s        repStats
+	from, to int64
+}
+
+// find returns the record of game g if games had its moves again: their
+// counts and list.
+func (c *repCursor) find(g uint32) (s repStats, from, to int64, ok bool, err error) {
+	t := c.t
+	i := sort.Search(len(t.repKeys), func(i int) bool { return t.repKeys[i] > g }) - 1
+	if i < 0 {
+		return s, 0, 0, false, nil
+	}
+	if c.recs == nil || c.block != i {
+		if err := c.decode(i); err != nil {
+			return s, 0, 0, false, err
+		}
+	}
+	k, found := slices.BinarySearchFunc(c.recs, g, func(r repRecord, g uint32) int { return cmp.Compare(r.number, g) })
+	if !found {
+		return s, 0, 0, false, nil
+	}
+	r := &c.recs[k]
+	return r.s, r.from, r.to, true, nil
+}
+
+// decode reads block i of the games that came again.
+func (c *repCursor) decode(i int) error {
+	t := c.t
+	from, to := int64(t.repAt[i])*pageSize, int64(t.repAt[i+1])*pageSize
+	b, err := t.readBlock(from, min(to, t.body.end)-from)
+	if err != nil {
+		return t.damaged(err)
+	}
+	d := decoder{b: b}
+	n, listAt := d.uvarint(), int64(d.uvarint())
+	key := uint64(t.repKeys[i])
+	c.recs, c.block = c.recs[:0], i
+	for k := uint64(0); k < n && d.err == nil; k++ {
+		gap := d.uvarint()
+		key += gap
+		var r repRecord
+		r.number = uint32(key)
+		r.s.games, r.s.white, r.s.draws, r.s.black = uint32(d.uvarint()), uint32(d.uvarint()), uint32(d.uvarint()), uint32(d.uvarint())
+		for p := range 2 {
+			r.s.eloN[p], r.s.eloSum[p] = uint32(d.uvarint()), d.uvarint()
+		}
+		length := int64(d.uvarint())
+		r.from, r.to = listAt, listAt+length
+		listAt += length
+		// A game of the file, in order, that came again as many times
+		// as its list has games, a byte each at least.
+		if key == 0 || key > uint64(t.games) || (k == 0) != (gap == 0) || r.s.games == 0 || int64(r.s.games) > length ||
+			r.to > t.listsEnd || uint64(r.s.games) > uint64(t.games) {
+			d.err = errCorrupt
+			break
+		}
+		c.recs = append(c.recs, r)
+	}
+	if d.err != nil || uint64(len(c.recs)) != n {
+		c.recs = nil
+		return t.damaged(errCorrupt)
+	}
+	return nil
+}

@@ -83,3 +83,11 @@ func (p *Position) CanCaptureEnPassant() bool { return p.hasLegalEnPassant() }
 // SAN writes legal move m of p in SAN, with this package's own generator
 // (fast: for bulk work such as the opening tree).
 func (p *Position) SAN(m Move) string { return p.san(m) }
+
+// AppendLegal appends the legal moves of the side to move to buf, with
+// the same generator, and returns the extended slice. p's Check need not
+// be set, as after Play.
+func (p Position) AppendLegal(buf []Move) []Move {
+	p.Check = p.inCheck(p.Turn)
+	return p.appendLegal(buf)
+}

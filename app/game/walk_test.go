@@ -119,3 +119,24 @@ func TestCanCaptureEnPassant(t *testing.T) {
 		}
 	}
 }
+
+// AppendLegal gives the legal moves of a position reached by Play, which
+// leaves Check unset: in check, only the answers to it.
+func TestAppendLegalAfterPlay(t *testing.T) {
+	p, err := game.ParseFEN(game.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(p.AppendLegal(nil)); n != 20 {
+		t.Errorf("%d moves from the start, want 20", n)
+	}
+	for _, uci := range []string{"e2e4", "f7f6", "d1h5"} {
+		from, _ := game.ParseSquare(uci[:2])
+		to, _ := game.ParseSquare(uci[2:])
+		p = p.Play(game.Move{From: from, To: to})
+	}
+	moves := p.AppendLegal(nil)
+	if len(moves) != 1 || p.SAN(moves[0]) != "g6" {
+		t.Errorf("after 1. e4 f6 2. Qh5+: %v, want g6 alone", moves)
+	}
+}

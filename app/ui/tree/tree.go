@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/echiquier/echiquier/app/ui/kit"
@@ -23,6 +24,7 @@ import (
 	"github.com/echiquier/echiquier/app/explore"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/session"
+	"github.com/echiquier/echiquier/settings"
 	"github.com/echiquier/echiquier/widgets"
 )
 
@@ -78,7 +80,6 @@ type Tree struct {
 	// looked says that the cache was asked for a tree of path while
 	// the file was being indexed.
 	looked bool
-	full   bool  // the build ended at the positions a tree holds
 	err    error // why the build failed
 
 	fen   string             // the position listed, "" for none
@@ -90,6 +91,8 @@ type Tree struct {
 // and adds its commands to the table.
 func New(env *kit.Env, player Player, lister Lister, cacheDir string) *Tree {
 	p := &Tree{env: env, player: player, lister: lister, cacheDir: cacheDir}
+	// The trees of files that are gone, kept from earlier runs, go.
+	p.tidy()
 	env.Commands.Add(
 		kit.Command{ID: kit.OpeningTree, Label: "Opening tree", Shortcut: kit.Ctrl(fyne.KeyT),
 			Checked: func() bool { return p.shown }, Run: p.toggle},
@@ -117,7 +120,7 @@ func stampOf(path string) fileStamp {
 
 // treeBuild is a tree being built: how far it got, and how to stop it.
 type treeBuild struct {
-	cancel      context.CancelFunc
+	cancel      context.CancelCauseFunc
 	done, total int64
 	started     time.Time
 	cachedOnly  bool // only reading a tree kept in the cache
@@ -171,13 +174,13 @@ func (p *Tree) Follow(ev session.Event) {
 	if path != p.path {
 		p.cancel()
 		p.closeTree()
-		p.path, p.ended, p.looked, p.full, p.err = path, false, false, false, nil
+		p.path, p.ended, p.looked, p.err = path, false, false, nil
 	} else if ev.Change.Has(session.FileChanged) && p.started() && stampOf(path) != p.stamp {
 		// The file was written (a game saved back into it): the tree of
 		// what it held is built again.
 		p.cancel()
 		p.closeTree()
-		p.ended, p.looked, p.full, p.err = false, false, false, nil
+		p.ended, p.looked, p.err = false, false, nil
 	}
 	if !p.shown {
 		return
@@ -210,11 +213,11 @@ func (p *Tree) started() bool {
 // start builds the tree of the file in the background, or reads it from
 // the cache; cachedOnly, it only reads it from the cache.
 func (p *Tree) start(cachedOnly bool) {
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancelCause(context.Background())
 	b := &treeBuild{cancel: cancel, started: time.Now(), cachedOnly: cachedOnly}
 	p.build = b
 	p.stamp = stampOf(p.path)
-	path, dir, post := p.path, p.cacheDir, p.env.Post
+	path, dir, post, room := p.path, p.cacheDir, p.env.Post, p.room()
 	go func() {
 		var last time.Time
 		progress := func(done, total int64) {
@@ -239,6 +242,9 @@ func (p *Tree) start(cachedOnly bool) {
 			t, err = explore.LoadCached(path, dir)
 		case dir != "":
 			t, err = explore.BuildCached(ctx, path, dir, progress)
+			if err == nil {
+				explore.Tidy(dir, room)
+			}
 		default:
 			t, err = explore.Build(ctx, path, progress)
 		}
@@ -279,7 +285,7 @@ func (p *Tree) finished(b *treeBuild, t *explore.Tree, err error) {
 		return
 	}
 	p.build = nil
-	b.cancel()
+	b.cancel(nil)
 	switch {
 	case err == nil:
 		log.Printf("opening tree: %d games, %d positions in %v%s", t.Len(), t.Positions(), time.Since(b.started).Round(time.Millisecond), peakText(peakMemory()))
@@ -288,8 +294,8 @@ func (p *Tree) finished(b *treeBuild, t *explore.Tree, err error) {
 		// indexed, which may be now.
 		p.Follow(session.Event{})
 		return
-	case errors.Is(err, context.Canceled), errors.Is(err, explore.ErrTooManyPositions):
-		p.ended, p.full = true, errors.Is(err, explore.ErrTooManyPositions)
+	case errors.Is(err, context.Canceled):
+		p.ended = true
 	default:
 		p.ended, p.err = true, err
 		if t != nil {
@@ -313,15 +319,15 @@ func peakText(peak int64) string {
 // stop stops the build; the tree of the games read so far stays.
 func (p *Tree) stop() {
 	if p.build != nil {
-		p.build.cancel()
+		p.build.cancel(nil)
 	}
 }
 
-// cancel forgets the build running, if any: its tree, when it comes, is
-// thrown away.
+// cancel forgets the build running, if any: it stops at once, and its
+// tree, if one comes, is thrown away.
 func (p *Tree) cancel() {
 	if p.build != nil {
-		p.build.cancel()
+		p.build.cancel(explore.ErrUnwanted)
 		p.build = nil
 	}
 }
@@ -350,10 +356,16 @@ func (p *Tree) showPosition(force bool) {
 	if fen != p.fen || force {
 		p.fen, p.moves, p.count = fen, nil, 0
 		if fen != "" {
-			// A binary search: well under a millisecond, even for
-			// millions of games.
-			p.moves, _ = p.tree.Moves(fen)
-			p.count, _ = p.tree.Count(fen)
+			// A page or two of the tree's file, or a few games of the
+			// PGN file replayed: milliseconds, even for millions of
+			// games.
+			var err error
+			if p.moves, err = p.tree.Moves(fen); err == nil {
+				p.count, err = p.tree.Count(fen)
+			}
+			if p.rebuilt(err) {
+				return
+			}
 		}
 		notation := p.env.Notation()
 		rows := make([]widgets.TreeRow, len(p.moves))
@@ -426,9 +438,7 @@ func (p *Tree) statusText() string {
 	case len(p.moves) == 0:
 		text = lang.L("{{.Text}} — none goes on from here", map[string]any{"Text": text})
 	}
-	if p.full {
-		text = lang.L("{{.Text}} — the tree holds the first {{.Games}} games: the file has more positions than it can hold", map[string]any{"Text": text, "Games": p.tree.Len()})
-	} else if p.ended {
+	if p.ended {
 		switch n := p.tree.Len(); n {
 		case 0:
 			text = lang.L("{{.Text}} — tree stopped before the first game", map[string]any{"Text": text})
@@ -460,18 +470,89 @@ func (p *Tree) play(row int) {
 	p.player.Move(m)
 }
 
+// rebuilt builds the tree again when err, of a query, says that what it
+// was made of is no longer there: its file in the cache damaged (gone
+// already), or the PGN file changed since (by another program: one that
+// the window saves starts a new tree itself). It reports whether it did.
+func (p *Tree) rebuilt(err error) bool {
+	if !errors.Is(err, explore.ErrDamagedCache) && !errors.Is(err, explore.ErrFileChanged) {
+		return false
+	}
+	p.env.Status.Say(words.Error(err))
+	p.cancel()
+	p.closeTree()
+	p.ended, p.looked, p.err = false, false, nil
+	p.Follow(session.Event{})
+	return true
+}
+
+// room returns the room the trees kept on disk take at most, in bytes.
+func (p *Tree) room() int64 { return int64(p.env.Settings.TreeRoom()) << 20 }
+
+// cacheFolder returns the folder of the trees kept on disk; "" when
+// there is none.
+func (p *Tree) cacheFolder() string {
+	if p.cacheDir != "" {
+		return p.cacheDir
+	}
+	dir, err := explore.DefaultCacheDir()
+	if err != nil {
+		return ""
+	}
+	return dir
+}
+
+// tidy keeps the folder of the trees within its room, in the
+// background: the trees of files that are gone go, then those used
+// least lately.
+func (p *Tree) tidy() {
+	if dir := p.cacheFolder(); dir != "" {
+		room := p.room()
+		go func() {
+			if err := explore.Tidy(dir, room); err != nil {
+				log.Printf("opening tree: the trees kept on disk: %v", err)
+			}
+		}()
+	}
+}
+
+// SettingsTab makes the settings of the opening tree: the room the
+// trees kept on disk take.
+func (p *Tree) SettingsTab(sc *kit.Scope) fyne.CanvasObject {
+	s := p.env.Settings
+	choices := settings.TreeRoomChoices()
+	names := make([]string, len(choices))
+	for i, mb := range choices {
+		names[i] = roomText(mb)
+	}
+	room := kit.NewSelect(sc, names, func(name string) {
+		if i := slices.Index(names, name); i >= 0 && choices[i] != s.TreeRoom() {
+			s.SetTreeRoom(choices[i])
+			p.tidy()
+		}
+	})
+	room.SetSelected(roomText(s.TreeRoom()))
+	item := widget.NewFormItem(lang.L("Room for the trees kept on disk"), room)
+	item.HintText = lang.L("Each file's tree is kept to open at once the next time; those used least lately go first.")
+	if dir := p.cacheFolder(); dir != "" {
+		item.HintText = lang.L("Each file's tree is kept in {{.Folder}} to open at once the next time; those used least lately go first.", map[string]any{"Folder": dir})
+	}
+	return container.NewVBox(widget.NewForm(item))
+}
+
+// roomText names a room of mb megabytes: "512 MB", "2 GB".
+func roomText(mb int) string {
+	if mb < 1024 {
+		return lang.L("{{.Count}} MB", map[string]any{"Count": mb})
+	}
+	return lang.L("{{.Count}} GB", map[string]any{"Count": mb / 1024})
+}
+
 // showGames lists in the picker only the games that reach the position
 // shown.
 func (p *Tree) showGames() {
 	games, err := p.tree.GameSet(p.fen)
-	if errors.Is(err, explore.ErrDamagedCache) {
-		// The damaged cache is gone already: the tree is built again
-		// from the file.
-		p.env.Status.Say(words.Error(err))
-		p.cancel()
-		p.closeTree()
-		p.ended, p.looked, p.full, p.err = false, false, false, nil
-		p.Follow(session.Event{})
+	if p.rebuilt(err) {
 		return
 	}
 	if err != nil {

@@ -275,29 +275,6 @@ func TestTreeSaysGameInTheSingular(t *testing.T) {
 	}
 }
 
-// A build that ends at the positions a tree holds keeps the tree of the
-// games before, and says why it has only those.
-func TestTreeOfTooManyPositionsKeepsTheGamesBefore(t *testing.T) {
-	h := newHarness(t)
-	h.openTree(treeGames)
-	p := h.p
-	b := &treeBuild{cancel: func() {}}
-	p.build = b
-	tree := p.tree
-	p.tree = nil
-	p.finished(b, tree, fmt.Errorf("reading: %w", explore.ErrTooManyPositions))
-	if p.tree != tree || p.build != nil {
-		t.Fatal("the tree of the games before is not kept")
-	}
-	if got := p.status.Text; !strings.Contains(got, "the tree holds the first 5 games: the file has more positions than it can hold") {
-		t.Errorf("status %q", got)
-	}
-	h.s.ShowStart()
-	if got := h.treeRows(); len(got) == 0 {
-		t.Error("the tree shows no moves from the start")
-	}
-}
-
 // A tree kept in the cache comes while its file is still being indexed;
 // only building one waits for the index.
 func TestTreeKeptInTheCacheComesBeforeTheIndex(t *testing.T) {
@@ -445,5 +422,83 @@ func TestTreeOfNoFileShowsNoMoves(t *testing.T) {
 				t.Errorf("status %q", got)
 			}
 		})
+	}
+}
+
+// A file another program changed since its tree was built has its tree
+// built again, of the file as it is, once a move is made.
+func TestTreeOfAFileChangedByAnotherProgramIsBuiltAgain(t *testing.T) {
+	h := newHarness(t)
+	h.openTree(treeGames)
+	old := h.p.tree
+	f, err := os.OpenFile(h.s.Path(), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("\n[Result \"1-0\"]\n\n1. d4 Nf6 1-0\n")
+	f.Close()
+	h.s.ShowStart()
+	h.Play("d2d4") // game 3 alone reached it
+	if h.p.tree == old || h.p.build == nil {
+		t.Fatal("the tree of the file as it was is still used")
+	}
+	h.waitForTree()
+	if got := h.treeRows(); !slices.Equal(got, []string{"d5 1 0/1/0 0", "Nf6 1 1/0/0 0"}) {
+		t.Errorf("after 1. d4 in the file as it is: %v", got)
+	}
+}
+
+// The settings of the tree offer the room its kept trees take, 2 GB
+// until another is chosen, which is kept.
+func TestTreeSettingsChooseTheRoomOfTheKeptTrees(t *testing.T) {
+	h := newHarness(t)
+	h.Show(h.p.SettingsTab(&kit.Scope{}))
+	sel, ok := uitest.Find(h.Env.Window.Content(), func(s *kit.Select) bool { return true })
+	if !ok {
+		t.Fatal("no choice of room")
+	}
+	if sel.Selected != "2 GB" || !slices.Equal(sel.Options, []string{"256 MB", "512 MB", "1 GB", "2 GB", "5 GB", "10 GB"}) {
+		t.Errorf("%q chosen among %q", sel.Selected, sel.Options)
+	}
+	sel.SetSelected("512 MB")
+	if got := h.Env.Settings.TreeRoom(); got != 512 {
+		t.Errorf("room %d MB kept, want 512", got)
+	}
+}
+
+// A tree whose file in the cache is found damaged when a position is
+// looked up is built again, and the status line says so.
+func TestTreeFoundDamagedIsBuiltAgain(t *testing.T) {
+	h := newHarness(t)
+	h.openTree(treeGames)
+	old := h.p.tree
+	names, _ := filepath.Glob(filepath.Join(h.p.cacheDir, "*.tree"))
+	if len(names) != 1 {
+		t.Fatalf("the cache holds %v", names)
+	}
+	// Its pages, between its header and its tables, zeroed.
+	f, err := os.OpenFile(names[0], os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt(make([]byte, st.Size()-2048), 1024); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	h.s.ShowStart()
+	h.Play("d2d4")
+	if h.p.tree == old || h.p.build == nil {
+		t.Fatal("the damaged tree is still used")
+	}
+	if got := h.Env.Status.Text(); !strings.Contains(got, "damaged") {
+		t.Errorf("status line %q", got)
+	}
+	h.waitForTree()
+	if got := h.treeRows(); !slices.Equal(got, []string{"d5 1 0/1/0 0"}) {
+		t.Errorf("after 1. d4, built again: %v", got)
 	}
 }
