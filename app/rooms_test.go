@@ -69,11 +69,12 @@ func TestTheRoomsImportNoOtherRoom(t *testing.T) {
 }
 
 // TestTheLayersPointDown: what is below the window never imports it, nor
-// Fyne where the layer has no window: the document, the rules, the text
-// and the packages beside them.
+// Fyne where the layer has no window: the document, the file of games,
+// the rules, the text and the packages beside them.
 func TestTheLayersPointDown(t *testing.T) {
 	for _, p := range listPackages(t, "../...") {
 		below := strings.HasPrefix(p.ImportPath, module+"/widgets") || strings.HasPrefix(p.ImportPath, module+"/app/session") ||
+			strings.HasPrefix(p.ImportPath, module+"/app/collection") ||
 			strings.HasPrefix(p.ImportPath, module+"/app/game") || strings.HasPrefix(p.ImportPath, module+"/app/pgn")
 		for _, dep := range p.Deps {
 			if below && (dep == module+"/app" || strings.HasPrefix(dep, module+"/app/ui")) {
@@ -84,7 +85,7 @@ func TestTheLayersPointDown(t *testing.T) {
 	// The diagrams draw with the window's piece sets and colours, which
 	// are Fyne resources: their own code is Fyne's no more than the
 	// others'.
-	fyneFree := []string{"session", "game", "pgn", "explore", "engine", "safefile", "autosave", "diagram", "opening", "filechooser"}
+	fyneFree := []string{"session", "collection", "game", "pgn", "explore", "engine", "safefile", "autosave", "diagram", "opening", "filechooser"}
 	for _, name := range fyneFree {
 		for _, p := range listPackages(t, "../app/"+name) {
 			deps := p.Deps

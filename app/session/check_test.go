@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/internal/shared"
-	"github.com/echiquier/echiquier/app/session"
 )
 
 // twicGames is like pgn-read__twic9nn_error.pgn: six games with a
@@ -42,7 +42,7 @@ func TestAFileNoGameOfWhichCanBeOpenedSaysSo(t *testing.T) {
 			// Read in a blink, it is checked before its list is shown;
 			// read slower, once it is.
 			f.runUntil("the check of the games", func() bool { return f.problem() != nil })
-			var bad *session.BadGamesError
+			var bad *collection.BadGamesError
 			if err := f.problem(); !errors.As(err, &bad) || len(bad.Games) != c.Index().Len() {
 				t.Fatalf("told %v, want the %d games that cannot be opened", err, c.Index().Len())
 			}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/session"
 )
@@ -40,7 +41,7 @@ func TestWhatIsEditedAndWhatIsPlayed(t *testing.T) {
 	if !f.s.Editing() {
 		t.Error("a position for study is played")
 	}
-	p, err := f.s.ReadText("1. d4 d5 *")
+	p, err := collection.ReadText("1. d4 d5 *", f.clock.now)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -90,7 +90,7 @@ func (s *Session) Save() error {
 	text, unkept, err := s.game.FileText()
 	if err == nil {
 		if s.InCollection() {
-			err = s.coll.writeBack(s.file.game, text)
+			err = s.coll.WriteBack(s.file.game, text)
 		} else {
 			err = s.splice(text)
 		}

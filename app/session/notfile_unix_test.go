@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/safefile"
-	"github.com/echiquier/echiquier/app/session"
 )
 
 // within runs do and fails the test if it has not returned after a bound
@@ -65,13 +65,13 @@ func TestOpenRefusesWhatIsNotAFileAtOnce(t *testing.T) {
 		f := newFixture(t, "")
 		f.play("e2e4")
 		f.rec.take()
-		var c *session.Collection
+		var c *collection.Collection
 		err := within(t, "Open("+path+")", func() error {
 			var err error
 			c, err = f.s.Open(path)
 			return err
 		}, writeOnce(path))
-		var fe *session.FileError
+		var fe *collection.FileError
 		var nr *safefile.NotRegularError
 		if c != nil || !errors.As(err, &fe) || !errors.As(err, &nr) || nr.Kind != want {
 			t.Errorf("Open(%s) = %v, %v; want a *FileError of a *NotRegularError of kind %d", path, c, err, want)

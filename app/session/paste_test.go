@@ -6,36 +6,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/pgn"
 	"github.com/echiquier/echiquier/app/session"
 )
-
-func TestLooksLikeFEN(t *testing.T) {
-	for text, want := range map[string]bool{
-		game.StartFEN: true,
-		"  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n": true,
-		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR":                  true,
-		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1":              true, // wrong, but meant as a FEN
-		"1. e4 e5 2. Nf3":                       false,
-		"[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]": false,
-		"":                                      false,
-		"a/b/c/d/e/f/g/h\nsecond line":          false,
-		"1/2 1/2":                               false,
-		"Nf3/8 is not a board":                  false,
-	} {
-		if got := session.LooksLikeFEN(text); got != want {
-			t.Errorf("LooksLikeFEN(%q) = %v, want %v", text, got, want)
-		}
-	}
-}
 
 func TestReadTextOneGame(t *testing.T) {
 	f := newFixture(t, "")
 	f.play("e2e4")
 	f.rec.take()
 	text := "[White \"A\"]\n[Black \"B\"]\n\n1. d4 {a comment} d5 (1... Nf6 2. c4) 2. c4 {[%clk 0:05:00]} *\n"
-	p, err := f.s.ReadText(text)
+	p, err := collection.ReadText(text, f.clock.now)
 	if err != nil || p.Games() != 1 {
 		t.Fatalf("ReadText = %v, %v; want one game", p, err)
 	}
@@ -62,7 +44,7 @@ func TestReadTextOneGame(t *testing.T) {
 func TestReadTextSeveralGames(t *testing.T) {
 	f := newFixture(t, "")
 	text := "[White \"A\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 *\n\n[White \"B\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n1. e4 e5 2. Kxe8 *\n"
-	p, err := f.s.ReadText(text)
+	p, err := collection.ReadText(text, f.clock.now)
 	if err != nil || p.Games() != 3 {
 		t.Fatalf("ReadText = %v, %v; want 3 games", p, err)
 	}
@@ -98,9 +80,9 @@ func TestReadTextThatIsNoGameChangesNothing(t *testing.T) {
 		text string
 		want func(error) bool
 	}{
-		"empty": {"   \n", func(err error) bool { return errors.Is(err, session.ErrNoGame) }},
+		"empty": {"   \n", func(err error) bool { return errors.Is(err, collection.ErrNoGame) }},
 		"syntax": {"[White \"A\"]\n\n1. e4 e5 2. Nf3 {open\n", func(err error) bool {
-			var bad *session.BadGamesError
+			var bad *collection.BadGamesError
 			var se *pgn.SyntaxError
 			return errors.As(err, &bad) && errors.As(bad.Games[0].Err, &se) && se.Line > 0
 		}},
@@ -108,13 +90,13 @@ func TestReadTextThatIsNoGameChangesNothing(t *testing.T) {
 			var pe *game.PGNError
 			return errors.As(err, &pe) && pe.Line == 2 && strings.Contains(pe.Error(), "Ke3")
 		}},
-		"too long": {strings.Repeat(" ", session.MaxPasteBytes+1), func(err error) bool { return errors.Is(err, session.ErrPasteTooLong) }},
+		"too long": {strings.Repeat(" ", collection.MaxPasteBytes+1), func(err error) bool { return errors.Is(err, collection.ErrPasteTooLong) }},
 	} {
 		t.Run(name, func(t *testing.T) {
 			f := newFixture(t, "")
 			f.play("e2e4")
 			f.rec.take()
-			p, err := f.s.ReadText(tc.text)
+			p, err := collection.ReadText(tc.text, f.clock.now)
 			if p != nil || !tc.want(err) {
 				t.Errorf("ReadText = %v, %v", p, err)
 			}

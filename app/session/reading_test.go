@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/internal/shared"
 	"github.com/echiquier/echiquier/app/pgn"
@@ -61,7 +62,7 @@ func (f *fixture) runUntil(what string, done func() bool) {
 
 // stopped waits until the file of c is no longer read, and fails the
 // test if it still is after bound.
-func (f *fixture) stopped(what string, c *session.Collection) {
+func (f *fixture) stopped(what string, c *collection.Collection) {
 	f.t.Helper()
 	select {
 	case <-c.ReadingDone():
@@ -69,7 +70,7 @@ func (f *fixture) stopped(what string, c *session.Collection) {
 		c.Stop() // so that the rest of the tests do not pay for it
 		f.t.Fatalf("%s: the file is still read after %v", what, bound)
 	}
-	if state, _, _, _ := c.State(); state == session.Indexing {
+	if state, _, _, _ := c.State(); state == collection.Indexing {
 		f.t.Errorf("%s: the list still says it is read", what)
 	}
 }
@@ -92,21 +93,21 @@ func TestAFileThatIsNotPGNIsRefusedAtOnce(t *testing.T) {
 	words := strings.Repeat(prose, 3<<20/len(prose))
 	for name, tc := range map[string]struct {
 		path func(t *testing.T) string
-		want session.NotPGNError
+		want collection.NotPGNError
 	}{
-		"10 GB of zeros": {func(t *testing.T) string { return holey(t, "d.bin", "") }, session.NotPGNError{Binary: true}},
+		"10 GB of zeros": {func(t *testing.T) string { return holey(t, "d.bin", "") }, collection.NotPGNError{Binary: true}},
 		"a megabyte of words, then 10 GB of zeros": {func(t *testing.T) string { return holey(t, "book.pgn", words) },
-			session.NotPGNError{}},
+			collection.NotPGNError{}},
 		"3 MB of words": {func(t *testing.T) string {
 			path := filepath.Join(t.TempDir(), "book.txt")
 			os.WriteFile(path, []byte(words), 0o644)
 			return path
-		}, session.NotPGNError{}},
+		}, collection.NotPGNError{}},
 		"a page of words": {func(t *testing.T) string {
 			path := filepath.Join(t.TempDir(), "letter.pgn")
 			os.WriteFile(path, []byte(prose), 0o644)
 			return path
-		}, session.NotPGNError{Whole: true}},
+		}, collection.NotPGNError{Whole: true}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			f := newFixture(t, "")
@@ -117,13 +118,13 @@ func TestAFileThatIsNotPGNIsRefusedAtOnce(t *testing.T) {
 				t.Fatal(err)
 			}
 			f.runUntil("the refusal", func() bool { return f.problem() != nil || f.rec.take()&session.CollectionOpened != 0 })
-			var fe *session.FileError
-			var np *session.NotPGNError
+			var fe *collection.FileError
+			var np *collection.NotPGNError
 			if err := f.problem(); !errors.As(err, &fe) || !errors.As(err, &np) || *np != tc.want {
 				t.Errorf("told %v, want a *FileError of %+v", err, tc.want)
 			}
 			f.stopped("refused", c)
-			if state, _, read, _ := c.State(); state != session.Failed || read > 2<<20 {
+			if state, _, read, _ := c.State(); state != collection.Failed || read > 2<<20 {
 				t.Errorf("state %d after %d bytes read", state, read)
 			}
 			if f.history() != "e4" || !f.s.Dirty() {
@@ -142,14 +143,14 @@ func games() string {
 
 // openListed opens a file of many games that reads for minutes, and
 // runs what its indexing hands over until its list is shown.
-func (f *fixture) openListed() *session.Collection {
+func (f *fixture) openListed() *collection.Collection {
 	f.t.Helper()
 	c, err := f.s.Open(holey(f.t, "many.pgn", games()))
 	if err != nil {
 		f.t.Fatal(err)
 	}
 	f.runUntil("the list", func() bool { return f.rec.take()&session.CollectionOpened != 0 })
-	if state, _, _, _ := c.State(); state != session.Indexing {
+	if state, _, _, _ := c.State(); state != collection.Indexing {
 		f.t.Fatalf("state %d: the file should still be read", state)
 	}
 	return c
@@ -169,14 +170,14 @@ func TestReadingStopsWhenWhatItFeedsIsReplaced(t *testing.T) {
 			}
 		},
 		"a game pasted": func(f *fixture) {
-			p, err := f.s.ReadText("1. d4 d5 *")
+			p, err := collection.ReadText("1. d4 d5 *", f.clock.now)
 			if err != nil {
 				f.t.Fatal(err)
 			}
 			f.s.OpenPaste(p)
 		},
 		"games pasted": func(f *fixture) {
-			p, err := f.s.ReadText("[White \"A\"]\n\n1. d4 *\n\n[White \"B\"]\n\n1. c4 *\n")
+			p, err := collection.ReadText("[White \"A\"]\n\n1. d4 *\n\n[White \"B\"]\n\n1. c4 *\n", f.clock.now)
 			if err != nil {
 				f.t.Fatal(err)
 			}
@@ -223,29 +224,6 @@ func TestTheFileOfTheGameOnScreenIsStillRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.stopped("a game of another file opened", c)
-}
-
-// TestAPasteOfWordsIsRefusedCheaply: 50 MB of words pasted are refused
-// once their first megabyte is looked at, without a copy: they were
-// copied, indexed as a game of more than 100000 moves, and said to be
-// one.
-func TestAPasteOfWordsIsRefusedCheaply(t *testing.T) {
-	f := newFixture(t, "")
-	text := strings.Repeat(prose, 50<<20/len(prose))
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	p, err := f.s.ReadText(text)
-	runtime.ReadMemStats(&after)
-	var np *session.NotPGNError
-	if p != nil || !errors.As(err, &np) || np.Binary || np.Whole {
-		t.Errorf("ReadText = %v, %v; want a *NotPGNError of the first megabyte", p, err)
-	}
-	if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
-		t.Errorf("%d bytes allocated", n)
-	}
-	if _, err := f.s.ReadText("[\x00E\x00v\x00e\x00n\x00t\x00"); !errors.Is(err, pgn.ErrUTF16) {
-		t.Errorf("UTF-16: %v", err)
-	}
 }
 
 // TestAHugeCommentIsSaidToBeOne: a game whose one comment is far longer
@@ -326,7 +304,7 @@ func TestABinaryByteCostsOnlyItsGame(t *testing.T) {
 				t.Fatal(err)
 			}
 			f.drain(c)
-			var np *session.NotPGNError
+			var np *collection.NotPGNError
 			if err := f.problem(); !errors.As(err, &np) || !np.Binary {
 				t.Errorf("a file that starts binary: told %v", err)
 			}

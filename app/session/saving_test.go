@@ -7,15 +7,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/safefile"
-	"github.com/echiquier/echiquier/app/session"
 )
 
 // fiveGames is a file of five games, each with its own first move.
 const fiveGames = "[Event \"1\"]\n\n1. a3 *\n\n[Event \"2\"]\n\n1. b3 *\n\n[Event \"3\"]\n\n1. c3 *\n\n" +
 	"[Event \"4\"]\n\n1. d3 *\n\n[Event \"5\"]\n\n1. e3 *\n"
 
-func (f *fixture) openFile(path string) *session.Collection {
+func (f *fixture) openFile(path string) *collection.Collection {
 	f.t.Helper()
 	c, err := f.s.Open(path)
 	if err != nil {

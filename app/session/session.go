@@ -1,7 +1,8 @@
 // Package session is Échiquier's document: the game on screen, the file it
 // belongs to, whether it changed since it was saved, the position shown,
 // the touch-move lock, the autosave that keeps it through a crash, and the
-// file of several games it may come from. It knows no window: the window
+// file of several games it may come from (an app/collection, which the
+// session opens its games from). It knows no window: the window
 // calls its intent methods (play a move, claim a draw, save…) and is told
 // of every change through one callback.
 //
@@ -14,6 +15,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/pgn"
 )
@@ -73,7 +75,7 @@ type Event struct {
 	Problem error
 	// Collection is the file of games a CollectionOpened or
 	// CollectionChanged is about.
-	Collection *Collection
+	Collection *collection.Collection
 }
 
 // Options configure a session.
@@ -81,7 +83,8 @@ type Options struct {
 	// Now tells the time to the games; nil means time.Now.
 	Now func() time.Time
 	// Post runs f on the session's goroutine, later: fyne.Do for the
-	// window. Background work hands its results back through it.
+	// window. Background work hands its results back through it; nil
+	// runs f at once, on the goroutine of that work.
 	Post func(f func())
 	// OnChange is told of every change.
 	OnChange func(Event)
@@ -99,7 +102,6 @@ type Options struct {
 type Session struct {
 	now      func() time.Time
 	post     func(func())
-	async    bool // post runs later, on the session's goroutine
 	onChange func(Event)
 	autosave Autosaver
 
@@ -113,10 +115,10 @@ type Session struct {
 	view  *game.Node
 	touch touch
 	offer drawOffer
-	coll  *Collection
+	coll  *collection.Collection
 	// offered is the file or text offered last to choose a game from,
 	// until one of its games is on screen or something else is.
-	offered *Collection
+	offered *collection.Collection
 	// over: the game was over when last looked at, to tell GameOver once.
 	over bool
 	// editing: the game is edited, not played (see Editing).
@@ -137,7 +139,7 @@ type Session struct {
 
 // New returns a session showing g.
 func New(g *game.Game, o Options) *Session {
-	s := &Session{now: o.Now, post: o.Post, async: o.Post != nil, onChange: o.OnChange, autosave: o.Autosave, game: g,
+	s := &Session{now: o.Now, post: o.Post, onChange: o.OnChange, autosave: o.Autosave, game: g,
 		newOpponent: o.Opponent}
 	if s.now == nil {
 		s.now = time.Now

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/session"
 )
@@ -287,12 +288,12 @@ func TestSaveAsClearsTheAutosave(t *testing.T) {
 }
 
 // drain runs what the background work handed over until c is read.
-func (f *fixture) drain(c *session.Collection) {
+func (f *fixture) drain(c *collection.Collection) {
 	f.t.Helper()
 	// The state first: a collection stopped may have nothing more to
 	// post (its indexing was cancelled before it said anything).
 	for {
-		if state, _, _, _ := c.State(); state != session.Indexing {
+		if state, _, _, _ := c.State(); state != collection.Indexing {
 			return
 		}
 		select {

@@ -6,8 +6,8 @@ import (
 
 	"fyne.io/fyne/v2/lang"
 
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/game"
-	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/words"
 )
@@ -57,11 +57,11 @@ func (f *Files) paste() {
 		f.env.Dialogs.Inform(lang.L("Paste"), lang.L("The clipboard is empty."))
 		return
 	}
-	if session.LooksLikeFEN(text) {
+	if collection.LooksLikeFEN(text) {
 		f.pasteFEN(strings.TrimSpace(text))
 		return
 	}
-	p, err := f.env.Session.ReadText(text)
+	p, err := collection.ReadText(text, f.env.Now)
 	if err != nil {
 		f.env.Dialogs.Inform(lang.L("Paste"), words.PasteError(text, err))
 		return

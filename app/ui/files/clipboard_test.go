@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
@@ -122,7 +123,7 @@ func TestPasteOfSeveralGamesShowsThePicker(t *testing.T) {
 	h.Shortcut(kit.Paste)
 	// The session tells the window of the games pasted, for the list of
 	// games (the picker room) to show them.
-	var c *session.Collection
+	var c *collection.Collection
 	for _, ev := range h.events {
 		if ev.Change.Has(session.CollectionOpened) {
 			c = ev.Collection

@@ -17,6 +17,7 @@ import (
 	fynetheme "fyne.io/fyne/v2/theme"
 
 	"github.com/echiquier/echiquier/app/autosave"
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/safefile"
 	"github.com/echiquier/echiquier/app/session"
@@ -84,7 +85,7 @@ func (f *Files) Follow(ev session.Event) {
 // while the rest of the file is read. The current game stays as it is
 // until a game of the file is opened. It returns the file being read,
 // or nil.
-func (f *Files) OpenPath(path string) *session.Collection {
+func (f *Files) OpenPath(path string) *collection.Collection {
 	c, err := f.env.Session.Open(path)
 	if err != nil {
 		f.showFileError(err)

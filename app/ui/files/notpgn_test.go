@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/echiquier/echiquier/app/session"
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/ui/kit"
 )
 
@@ -43,7 +43,7 @@ func TestPastesThatHoldNoGameSayWhatTheyHold(t *testing.T) {
 func TestAPasteTooLongIsRefusedWithoutACopy(t *testing.T) {
 	// The text was copied whole before its length was looked at.
 	h := newHarness(t)
-	h.clipboard().SetContent(strings.Repeat("1. e4 e5 ", (session.MaxPasteBytes+1)/9+1))
+	h.clipboard().SetContent(strings.Repeat("1. e4 e5 ", (collection.MaxPasteBytes+1)/9+1))
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	h.Shortcut(kit.Paste)

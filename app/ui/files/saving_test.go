@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
@@ -170,7 +171,7 @@ func TestCtrlSSaysWhatOfTheGameCouldNotBeKept(t *testing.T) {
 		h := newHarness(t)
 		h.Env.Language = l
 		h.openGames(text)
-		var c *session.Collection
+		var c *collection.Collection
 		for _, ev := range h.events {
 			if ev.Change.Has(session.CollectionOpened) {
 				c = ev.Collection

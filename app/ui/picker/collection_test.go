@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/internal/shared"
-	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/app/ui/uitest"
 )
 
@@ -31,7 +31,7 @@ func bigFile(t *testing.T, games, beforeGate int) (path string, data []byte, fir
 
 // openBig opens a file of many games and runs only the first part of
 // its indexing: the rest waits in the queue until the test runs it.
-func (h *harness) openBig(games int) *session.Collection {
+func (h *harness) openBig(games int) *collection.Collection {
 	h.t.Helper()
 	path, _, _ := bigFile(h.t, games, 0)
 	c, _ := h.s.Open(path)
@@ -55,14 +55,14 @@ func TestPickerFillsWhileIndexing(t *testing.T) {
 	h.WantDialog("Reading the file…")
 	// The list can be used meanwhile.
 	h.TapButton("White")
-	if by, _ := p.order.SortedBy(); by != session.ColWhite {
+	if by, _ := p.order.SortedBy(); by != collection.ColWhite {
 		t.Error("sorting waits for the indexing")
 	}
 	h.Queue.RunUntil(t, c)
-	if state, _, _, _ := c.State(); p.order.Len() != 5000 || state != session.Indexed {
+	if state, _, _, _ := c.State(); p.order.Len() != 5000 || state != collection.Indexed {
 		t.Fatalf("%d games listed at the end, state %v", p.order.Len(), state)
 	}
-	if got := p.column(session.ColWhite)[:3]; got[0] != "Player 1" || got[1] != "Player 10" || got[2] != "Player 100" {
+	if got := p.column(collection.ColWhite)[:3]; got[0] != "Player 1" || got[1] != "Player 10" || got[2] != "Player 100" {
 		t.Errorf("games read later are not sorted in: %v", got)
 	}
 	if p.progress.Visible() || p.stopBtn.Visible() {
@@ -78,7 +78,7 @@ func TestStopIndexingKeepsTheGamesFound(t *testing.T) {
 	h.TapButton("Stop reading")
 	found := p.order.Len()
 	h.Queue.RunUntil(t, c)
-	if state, _, _, _ := c.State(); state != session.Stopped || p.order.Len() != found || found == 0 {
+	if state, _, _, _ := c.State(); state != collection.Stopped || p.order.Len() != found || found == 0 {
 		t.Fatalf("state %v, %d games listed, %d when stopped", state, p.order.Len(), found)
 	}
 	h.WantDialog("reading stopped at")
@@ -95,7 +95,7 @@ func TestCancelWhileIndexingKeepsTheGame(t *testing.T) {
 	p := h.picked(c)
 	h.TapButton("Cancel")
 	h.Queue.RunUntil(t, c)
-	if state, _, _, _ := c.State(); state != session.Stopped || p.visible {
+	if state, _, _, _ := c.State(); state != collection.Stopped || p.visible {
 		t.Errorf("state %v, picker shown %v", state, p.visible)
 	}
 	if h.History() != "e4 e5" || (h.s.Collection() != nil) || h.s.Path() != "" {
@@ -115,7 +115,7 @@ func TestOpenAGameWhileIndexingGoesOn(t *testing.T) {
 		t.Fatalf("opened %q", h.s.Game().Tag("White"))
 	}
 	h.Queue.RunUntil(t, c)
-	if state, _, _, _ := c.State(); state != session.Indexed || c.Order().Len() != 400 {
+	if state, _, _, _ := c.State(); state != collection.Indexed || c.Order().Len() != 400 {
 		t.Errorf("state %v, %d games", state, c.Order().Len())
 	}
 	h.r.stepGame(-1)
@@ -189,19 +189,19 @@ func TestALongListIsSortedWhileTheWindowAnswers(t *testing.T) {
 	c := h.open(path)
 	p := h.picked(c)
 	h.TapButton("White")
-	if by, _ := p.order.SortedBy(); by != session.ColWhite || !slices.Equal(p.column(session.ColNumber)[:3], []string{"1", "2", "3"}) {
-		t.Fatalf("right after the click: sorted by %v, first games %v", by, p.column(session.ColNumber)[:3])
+	if by, _ := p.order.SortedBy(); by != collection.ColWhite || !slices.Equal(p.column(collection.ColNumber)[:3], []string{"1", "2", "3"}) {
+		t.Fatalf("right after the click: sorted by %v, first games %v", by, p.column(collection.ColNumber)[:3])
 	}
-	if got := p.heading(session.ColWhite); got != "White ▲" {
+	if got := p.heading(collection.ColWhite); got != "White ▲" {
 		t.Errorf("heading %q right after the click", got)
 	}
 	for !p.order.Arranged() {
 		h.Queue.RunOne(t)
 	}
-	if got := p.column(session.ColWhite)[:3]; got[0] != "Player 1" || got[1] != "Player 10" || got[2] != "Player 100" {
+	if got := p.column(collection.ColWhite)[:3]; got[0] != "Player 1" || got[1] != "Player 10" || got[2] != "Player 100" {
 		t.Errorf("sorted by White: %v", got)
 	}
-	if p.order.Len() != games || p.order.Busy() != session.NotBusy {
+	if p.order.Len() != games || p.order.Busy() != collection.NotBusy {
 		t.Errorf("%d games listed, busy %v", p.order.Len(), p.order.Busy())
 	}
 	h.WantDialog("Games: 60000")

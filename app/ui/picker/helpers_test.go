@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/app/ui/uitest"
 )
@@ -48,7 +49,7 @@ func newHarness(t *testing.T) *harness {
 
 // open opens a file as the window does, and runs what its indexing hands
 // over until the file is read.
-func (h *harness) open(path string) *session.Collection {
+func (h *harness) open(path string) *collection.Collection {
 	h.t.Helper()
 	c, err := h.s.Open(path)
 	if err != nil {
@@ -60,7 +61,7 @@ func (h *harness) open(path string) *session.Collection {
 }
 
 // openGames writes text to a file and opens it.
-func (h *harness) openGames(text string) *session.Collection {
+func (h *harness) openGames(text string) *collection.Collection {
 	h.t.Helper()
 	path := filepath.Join(h.t.TempDir(), "games.pgn")
 	uitest.WriteFile(h.t, path, text)
@@ -68,7 +69,7 @@ func (h *harness) openGames(text string) *session.Collection {
 }
 
 // picked returns the list of c, which must be shown.
-func (h *harness) picked(c *session.Collection) *picker {
+func (h *harness) picked(c *collection.Collection) *picker {
 	h.t.Helper()
 	p := h.r.lists[c]
 	if c == nil || p == nil || !p.visible {
@@ -78,7 +79,7 @@ func (h *harness) picked(c *session.Collection) *picker {
 }
 
 // column returns what a column shows, row after row.
-func (p *picker) column(c session.Column) []string {
+func (p *picker) column(c collection.Column) []string {
 	var out []string
 	for row := range p.order.Len() {
 		out = append(out, p.cellText(p.order.Game(row), c))

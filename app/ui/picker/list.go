@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/words"
 
@@ -18,33 +19,32 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/pgn"
-	"github.com/echiquier/echiquier/app/session"
 )
 
 // columnWidths are the picker's column widths, by column, unless a
 // heading needs more (headingWidth).
-var columnWidths = [session.NumColumns]float32{84, 130, 130, 64, 90, 130, 60, 52, 130, 64}
+var columnWidths = [collection.NumColumns]float32{84, 130, 130, 64, 90, 130, 60, 52, 130, 64}
 
 // columnTitle returns the translated heading of a picker column.
-func columnTitle(c session.Column) string {
+func columnTitle(c collection.Column) string {
 	switch c {
-	case session.ColNumber:
+	case collection.ColNumber:
 		return lang.L("#")
-	case session.ColWhite:
+	case collection.ColWhite:
 		return lang.L("White")
-	case session.ColBlack:
+	case collection.ColBlack:
 		return lang.L("Black")
-	case session.ColResult:
+	case collection.ColResult:
 		return lang.L("Result")
-	case session.ColDate:
+	case collection.ColDate:
 		return lang.L("Date")
-	case session.ColEvent:
+	case collection.ColEvent:
 		return lang.L("Event")
-	case session.ColRound:
+	case collection.ColRound:
 		return lang.L("Round")
-	case session.ColECO:
+	case collection.ColECO:
 		return lang.L("ECO")
-	case session.ColOpening:
+	case collection.ColOpening:
 		return lang.L("Opening")
 	}
 	return lang.L("Moves")
@@ -61,8 +61,8 @@ func columnTitle(c session.Column) string {
 // box keeps the keyboard: ↑ and ↓ move the selection, Escape closes.
 type picker struct {
 	r     *Picker
-	c     *session.Collection
-	order *session.Order
+	c     *collection.Collection
+	order *collection.Order
 
 	selected  int  // the selected game, -1 for none
 	confirmed bool // the game on screen may be left without asking
@@ -87,7 +87,7 @@ type picker struct {
 	only     *onlyStrip // says the list is kept to a position's games
 }
 
-func newPicker(r *Picker, c *session.Collection) *picker {
+func newPicker(r *Picker, c *collection.Collection) *picker {
 	p := &picker{r: r, c: c, selected: -1, order: c.Order()}
 	p.filter = newFilterEntry(p.key)
 	p.filter.SetPlaceHolder(lang.L("Filter by player, event or year"))
@@ -125,7 +125,7 @@ func (p *picker) makeDialog() {
 // newTable makes the table of games, with a heading row whose cells sort.
 func (p *picker) newTable() *widget.Table {
 	t := widget.NewTable(
-		func() (int, int) { return p.order.Len(), int(session.NumColumns) },
+		func() (int, int) { return p.order.Len(), int(collection.NumColumns) },
 		func() fyne.CanvasObject { return newGameCell(p.tapRow) },
 		p.updateCell)
 	t.ShowHeaderRow = true
@@ -137,24 +137,24 @@ func (p *picker) newTable() *widget.Table {
 	}
 	t.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
 		b := o.(*widget.Button)
-		col := session.Column(id.Col)
+		col := collection.Column(id.Col)
 		b.SetText(p.heading(col))
 		b.OnTapped = func() { p.sortBy(col) }
 	}
 	for c, w := range columnWidths {
-		t.SetColumnWidth(c, max(w, headingWidth(session.Column(c))))
+		t.SetColumnWidth(c, max(w, headingWidth(collection.Column(c))))
 	}
 	return t
 }
 
 // headingWidth is the width a column's heading needs with its sort arrow:
 // in some languages more than the column's width.
-func headingWidth(c session.Column) float32 {
+func headingWidth(c collection.Column) float32 {
 	return widget.NewButton(columnTitle(c)+" ▲", nil).MinSize().Width
 }
 
 // heading returns a column's title, with an arrow on the sort column.
-func (p *picker) heading(c session.Column) string {
+func (p *picker) heading(c collection.Column) string {
 	title := columnTitle(c)
 	by, desc := p.order.SortedBy()
 	if by != c {
@@ -174,29 +174,29 @@ func (p *picker) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 		return
 	}
 	i := p.order.Game(id.Row)
-	col := session.Column(id.Col)
+	col := collection.Column(id.Col)
 	cell.set(id.Row, p.cellText(i, col), i == p.selected, alignment(col))
 }
 
 // cellText returns what a column says of game i.
-func (p *picker) cellText(i int, c session.Column) string {
+func (p *picker) cellText(i int, c collection.Column) string {
 	x := p.c.Index()
 	switch c {
-	case session.ColNumber:
+	case collection.ColNumber:
 		return strconv.Itoa(i + 1)
-	case session.ColMoves:
+	case collection.ColMoves:
 		return strconv.Itoa((x.Plies(i) + 1) / 2)
-	case session.ColOpening:
+	case collection.ColOpening:
 		return p.r.env.OpeningName(p.r.env.Openings.NameOfECO(x.Tag(i, pgn.FieldECO)))
-	case session.ColResult:
+	case collection.ColResult:
 		return words.ShortResult(x.Tag(i, pgn.FieldResult))
 	}
 	return x.Tag(i, c.Field())
 }
 
 // alignment puts numbers on the right of their column.
-func alignment(c session.Column) fyne.TextAlign {
-	if c == session.ColNumber || c == session.ColMoves {
+func alignment(c collection.Column) fyne.TextAlign {
+	if c == collection.ColNumber || c == collection.ColMoves {
 		return fyne.TextAlignTrailing
 	}
 	return fyne.TextAlignLeading
@@ -258,7 +258,7 @@ func (p *picker) refreshList() {
 // refreshStatus says how many games there are and how far indexing is.
 func (p *picker) refreshStatus() {
 	state, _, read, size := p.c.State()
-	running := state == session.Indexing
+	running := state == collection.Indexing
 	if running && size > 0 {
 		p.progress.SetValue(float64(read) / float64(size))
 	}
@@ -281,18 +281,18 @@ func (p *picker) statusText() string {
 		text = lang.L("Games: {{.Shown}} of {{.Count}}", count)
 	}
 	switch p.order.Busy() {
-	case session.Sorting:
+	case collection.Sorting:
 		text = lang.L("{{.Text}} — sorting…", map[string]any{"Text": text})
-	case session.Filtering:
+	case collection.Filtering:
 		text = lang.L("{{.Text}} — filtering…", map[string]any{"Text": text})
 	}
 	switch state {
-	case session.Indexing:
+	case collection.Indexing:
 		text = lang.L("Reading the file… {{.Text}}", map[string]any{"Text": text})
-	case session.Stopped:
+	case collection.Stopped:
 		percent := 100 * read / max(size, 1)
 		text = lang.L("{{.Text}} — reading stopped at {{.Percent}}% of the file", map[string]any{"Text": text, "Percent": percent})
-	case session.Failed:
+	case collection.Failed:
 		text = lang.L("{{.Text}} — reading failed: {{.Error}}", map[string]any{"Text": text, "Error": words.Error(err)})
 	}
 	return text
@@ -318,7 +318,7 @@ func (p *picker) keepSelectionListed() {
 }
 
 // sortBy sorts the games by a column, keeping the selected one in view.
-func (p *picker) sortBy(c session.Column) {
+func (p *picker) sortBy(c collection.Column) {
 	p.c.MarkUsed()
 	p.order.SortBy(c)
 	p.arranging = true

@@ -10,9 +10,9 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/pgn"
-	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
 	"github.com/echiquier/echiquier/app/ui/words"
@@ -33,16 +33,16 @@ var pickerGames = uitest.PGNGame("White=Anand Black=Kasparov Result=1-0 Date=199
 func TestPickerListsGames(t *testing.T) {
 	h := newHarness(t)
 	p := h.picked(h.openGames(pickerGames))
-	if got := p.column(session.ColWhite); !slices.Equal(got, []string{"Anand", "Carlsen", "Aronian"}) {
+	if got := p.column(collection.ColWhite); !slices.Equal(got, []string{"Anand", "Carlsen", "Aronian"}) {
 		t.Errorf("White column: %v", got)
 	}
-	if got := p.column(session.ColOpening); !slices.Equal(got, []string{"Ruy Lopez: Open", "", ""}) {
+	if got := p.column(collection.ColOpening); !slices.Equal(got, []string{"Ruy Lopez: Open", "", ""}) {
 		t.Errorf("Opening column, named after the ECO tag: %v", got)
 	}
-	if got := p.column(session.ColNumber); !slices.Equal(got, []string{"1", "3", "5"}) {
+	if got := p.column(collection.ColNumber); !slices.Equal(got, []string{"1", "3", "5"}) {
 		t.Errorf("numbers: %v", got)
 	}
-	if got := p.column(session.ColMoves); !slices.Equal(got, []string{"4", "3", "4"}) {
+	if got := p.column(collection.ColMoves); !slices.Equal(got, []string{"4", "3", "4"}) {
 		t.Errorf("moves: %v", got)
 	}
 	drawn := strings.Join(h.cells(), "|")
@@ -73,15 +73,15 @@ func TestPickerSortsByColumnHeading(t *testing.T) {
 	h := newHarness(t)
 	p := h.picked(h.openGames(pickerGames))
 	h.TapButton("White")
-	if got := p.column(session.ColWhite); !slices.Equal(got, []string{"Anand", "Aronian", "Carlsen"}) {
+	if got := p.column(collection.ColWhite); !slices.Equal(got, []string{"Anand", "Aronian", "Carlsen"}) {
 		t.Errorf("sorted by White: %v", got)
 	}
 	h.TapButton("White ▲")
-	if got := p.column(session.ColWhite); !slices.Equal(got, []string{"Carlsen", "Aronian", "Anand"}) {
+	if got := p.column(collection.ColWhite); !slices.Equal(got, []string{"Carlsen", "Aronian", "Anand"}) {
 		t.Errorf("sorted by White the other way: %v", got)
 	}
 	h.TapButton("Moves")
-	if got := p.column(session.ColNumber); !slices.Equal(got, []string{"3", "5", "1"}) { // 5, 7, 8 plies
+	if got := p.column(collection.ColNumber); !slices.Equal(got, []string{"3", "5", "1"}) { // 5, 7, 8 plies
 		t.Errorf("sorted by moves: %v", got)
 	}
 	if drawn := h.cells(); len(drawn) < 9 || drawn[0] == "" {
@@ -93,12 +93,12 @@ func TestPickerFiltersAsYouType(t *testing.T) {
 	h := newHarness(t)
 	p := h.picked(h.openGames(pickerGames))
 	test.Type(p.filter, "unal")
-	if got := p.column(session.ColWhite); !slices.Equal(got, []string{"Carlsen"}) {
+	if got := p.column(collection.ColWhite); !slices.Equal(got, []string{"Carlsen"}) {
 		t.Errorf("filtered on unal: %v", got)
 	}
 	h.WantDialog("Games: 1 of 3")
 	p.filter.SetText("1995")
-	if got := p.column(session.ColWhite); !slices.Equal(got, []string{"Anand"}) {
+	if got := p.column(collection.ColWhite); !slices.Equal(got, []string{"Anand"}) {
 		t.Errorf("filtered on 1995: %v", got)
 	}
 	p.filter.SetText("")
@@ -318,8 +318,8 @@ func TestPickerNumbersAreNotCut(t *testing.T) {
 	p := h.picked(h.openGames(pickerGames))
 	cell := newGameCell(p.tapRow)
 	cell.set(0, "3257000", false, fyne.TextAlignTrailing)
-	if w := cell.label.MinSize().Width; w > columnWidths[session.ColNumber] {
-		t.Errorf("a seven-digit number needs %v, the column is %v", w, columnWidths[session.ColNumber])
+	if w := cell.label.MinSize().Width; w > columnWidths[collection.ColNumber] {
+		t.Errorf("a seven-digit number needs %v, the column is %v", w, columnWidths[collection.ColNumber])
 	}
 }
 
@@ -331,7 +331,7 @@ func TestPickerHeadingsAreNotCut(t *testing.T) {
 	t.Cleanup(func() { locale.Use("") })
 	h.Env.Language, _ = locale.Use("fr")
 	p := h.picked(h.openGames(pickerGames))
-	p.sortBy(session.ColResult)
+	p.sortBy(collection.ColResult)
 	uitest.Walk(p.table, func(o fyne.CanvasObject) {
 		if b, ok := o.(*widget.Button); ok && b.Visible() && strings.HasPrefix(b.Text, "Résultat") {
 			if b.Size().Width < b.MinSize().Width {
@@ -353,13 +353,13 @@ func TestShowOnlyTheGamesOfAPosition(t *testing.T) {
 	}
 	h.r.ShowOnly([]uint64{1<<0 | 1<<4}, "the position after 1... e5")
 	p := h.picked(c)
-	if got := p.column(session.ColWhite); !slices.Equal(got, []string{"Anand", "Aronian"}) {
+	if got := p.column(collection.ColWhite); !slices.Equal(got, []string{"Anand", "Aronian"}) {
 		t.Errorf("games listed: %v", got)
 	}
 	h.WantDialog("Only the games that reach the position after 1... e5")
 	h.WantDialog("Games: 2 of 3")
 	h.TapButton("Show all games")
-	if got := p.column(session.ColWhite); len(got) != 3 {
+	if got := p.column(collection.ColWhite); len(got) != 3 {
 		t.Errorf("all games again: %v", got)
 	}
 	if p.only.box.Visible() {
@@ -370,7 +370,7 @@ func TestShowOnlyTheGamesOfAPosition(t *testing.T) {
 func TestPickerWritesADrawAsTheScreenDoes(t *testing.T) {
 	h := newHarness(t)
 	p := h.picked(h.openGames("[White \"A\"]\n[Result \"1/2-1/2\"]\n\n1. e4 1/2-1/2\n\n[White \"B\"]\n[Result \"1-0\"]\n\n1. d4 1-0\n"))
-	if got := strings.Join(p.column(session.ColResult), " "); got != "½-½ 1-0" {
+	if got := strings.Join(p.column(collection.ColResult), " "); got != "½-½ 1-0" {
 		t.Errorf("results %q", got)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 	fynetheme "fyne.io/fyne/v2/theme"
 
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/words"
@@ -23,12 +24,12 @@ type Picker struct {
 	env   *kit.Env
 	leave Leaver
 	// lists are the lists of games of the files opened, by file.
-	lists map[*session.Collection]*picker
+	lists map[*collection.Collection]*picker
 }
 
 // New makes the room and adds its commands to the table.
 func New(env *kit.Env, leave Leaver) *Picker {
-	r := &Picker{env: env, leave: leave, lists: map[*session.Collection]*picker{}}
+	r := &Picker{env: env, leave: leave, lists: map[*collection.Collection]*picker{}}
 	s := env.Session
 	noFile := func() string {
 		if s.Collection() == nil {
@@ -75,7 +76,7 @@ func (r *Picker) Follow(ev session.Event) {
 // show shows the list of a collection, made the first time. confirmed
 // says that the game on screen may be left without asking: the user was
 // asked when choosing the file.
-func (r *Picker) show(c *session.Collection, confirmed bool) *picker {
+func (r *Picker) show(c *collection.Collection, confirmed bool) *picker {
 	p := r.lists[c]
 	if p == nil {
 		p = newPicker(r, c)
@@ -101,7 +102,7 @@ func (r *Picker) ShowOnly(games []uint64, position string) {
 // for it, as both read the disk.
 func (r *Picker) Indexing() bool {
 	for c := range r.lists {
-		if state, _, _, _ := c.State(); state == session.Indexing {
+		if state, _, _, _ := c.State(); state == collection.Indexing {
 			return true
 		}
 	}
@@ -110,7 +111,7 @@ func (r *Picker) Indexing() bool {
 
 // openGame makes game i of c the game on screen, and reports whether it
 // could; one that cannot be read is named in an error dialog.
-func (r *Picker) openGame(c *session.Collection, i int) bool {
+func (r *Picker) openGame(c *collection.Collection, i int) bool {
 	if err := r.env.Session.OpenGame(c, i); err != nil {
 		r.env.Dialogs.ShowError(errors.New(words.FileError(err)))
 		return false

@@ -23,6 +23,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/autosave"
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/opening"
 	"github.com/echiquier/echiquier/app/session"
@@ -71,10 +72,10 @@ func (q Queue) RunQueued() {
 }
 
 // RunUntil runs the queued updates until the indexing of c is over.
-func (q Queue) RunUntil(t testing.TB, c *session.Collection) {
+func (q Queue) RunUntil(t testing.TB, c *collection.Collection) {
 	t.Helper()
 	for {
-		if state, _, _, _ := c.State(); state != session.Indexing {
+		if state, _, _, _ := c.State(); state != collection.Indexing {
 			q.RunQueued()
 			return
 		}
@@ -228,7 +229,7 @@ func (h *Harness) TrashedGames() []string {
 
 // Open opens a file as the window does, and runs what its indexing hands
 // over until the file is read.
-func (h *Harness) Open(path string) *session.Collection {
+func (h *Harness) Open(path string) *collection.Collection {
 	h.T.Helper()
 	c, err := h.Env.Session.Open(path)
 	if err != nil {
@@ -239,7 +240,7 @@ func (h *Harness) Open(path string) *session.Collection {
 }
 
 // OpenText writes text to a file of its own and opens it, as Open does.
-func (h *Harness) OpenText(text string) *session.Collection {
+func (h *Harness) OpenText(text string) *collection.Collection {
 	h.T.Helper()
 	path := filepath.Join(h.T.TempDir(), "game.pgn")
 	WriteFile(h.T, path, text)

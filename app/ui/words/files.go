@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"github.com/echiquier/echiquier/app/autosave"
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/pgn"
 	"github.com/echiquier/echiquier/app/safefile"
@@ -122,14 +123,14 @@ func LoadErrors(errs []pgn.GameError) string {
 func PasteError(text string, err error) string {
 	msg := lang.L("The clipboard holds neither a position (FEN) nor a game (PGN).")
 	var (
-		bad *session.BadGamesError
+		bad *collection.BadGamesError
 		fe  *game.FENError
-		np  *session.NotPGNError
+		np  *collection.NotPGNError
 	)
 	switch {
-	case errors.Is(err, session.ErrNoGame):
+	case errors.Is(err, collection.ErrNoGame):
 		return msg
-	case errors.Is(err, session.ErrPasteTooLong):
+	case errors.Is(err, collection.ErrPasteTooLong):
 		return lang.L("The text on the clipboard is too long to be pasted.")
 	case errors.As(err, &np):
 		return msg + "\n" + pastedNotPGNText(np)
@@ -151,7 +152,7 @@ func PasteError(text string, err error) string {
 
 // pastedNotPGNText says why pasted text was found to hold no game
 // before its games were looked for.
-func pastedNotPGNText(e *session.NotPGNError) string {
+func pastedNotPGNText(e *collection.NotPGNError) string {
 	switch {
 	case e.Binary:
 		return lang.L("It starts with binary data, not text.")
@@ -163,7 +164,7 @@ func pastedNotPGNText(e *session.NotPGNError) string {
 
 // notPGNText says why a file was found to hold no game before its games
 // were looked for.
-func notPGNText(e *session.NotPGNError) string {
+func notPGNText(e *collection.NotPGNError) string {
 	switch {
 	case e.Binary:
 		return lang.L("It is not a PGN file: it starts with binary data, not text.")
@@ -211,25 +212,25 @@ func SettingsNotice(n settings.Notice) string {
 }
 
 // FileError says that a file could not be opened or read, and why, and
-// that the game on screen is unchanged: a *session.FileError changes
+// that the game on screen is unchanged: a *collection.FileError changes
 // nothing.
 func FileError(err error) string {
-	var fe *session.FileError
+	var fe *collection.FileError
 	if !errors.As(err, &fe) {
 		return Error(err)
 	}
 	why := Error(fe.Err)
 	var (
-		bad *session.BadGamesError
+		bad *collection.BadGamesError
 		nr  *safefile.NotRegularError
-		np  *session.NotPGNError
+		np  *collection.NotPGNError
 	)
 	switch {
 	case errors.As(fe.Err, &bad):
 		why = LoadErrors(bad.Games)
-	case errors.Is(fe.Err, session.ErrNoGame):
+	case errors.Is(fe.Err, collection.ErrNoGame):
 		why = lang.L("The file holds no game.")
-	case errors.Is(fe.Err, session.ErrFileChanged):
+	case errors.Is(fe.Err, collection.ErrFileChanged):
 		why = lang.L("The file has changed since it was opened: open it again.")
 	case errors.As(fe.Err, &nr):
 		why = notRegularText(nr.Kind)

@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/pgn"
 	"github.com/echiquier/echiquier/app/safefile"
-	"github.com/echiquier/echiquier/app/session"
 )
 
 // TestFileErrorSaysWhatIsNotAFile: a path refused because it names no
@@ -24,7 +24,7 @@ func TestFileErrorSaysWhatIsNotAFile(t *testing.T) {
 	safe := map[string]string{"en": "The game on screen is unchanged.", "fr": "La partie affichée est inchangée."}
 	inLanguages(t, func(language string) {
 		for kind, says := range want[language] {
-			err := &session.FileError{Path: "/tmp/x/pipe.pgn", Err: &safefile.NotRegularError{Path: "/tmp/x/pipe.pgn", Kind: kind}}
+			err := &collection.FileError{Path: "/tmp/x/pipe.pgn", Err: &safefile.NotRegularError{Path: "/tmp/x/pipe.pgn", Kind: kind}}
 			msg := FileError(err)
 			if !strings.Contains(msg, "pipe.pgn") || !strings.Contains(msg, says) || !strings.HasSuffix(msg, safe[language]) {
 				t.Errorf("%s, kind %d: %q", language, kind, msg)
@@ -36,7 +36,7 @@ func TestFileErrorSaysWhatIsNotAFile(t *testing.T) {
 // TestFileErrorSaysWhyAFileIsNotPGN: a file refused on its first
 // megabyte says what it holds, in both languages.
 func TestFileErrorSaysWhyAFileIsNotPGN(t *testing.T) {
-	want := map[string]map[session.NotPGNError]string{
+	want := map[string]map[collection.NotPGNError]string{
 		"en": {
 			{Binary: true}:              "It is not a PGN file: it starts with binary data, not text.",
 			{}:                          "It is not a PGN file: its first megabyte holds no tag pair and no move, and the rest was not read.",
@@ -51,7 +51,7 @@ func TestFileErrorSaysWhyAFileIsNotPGN(t *testing.T) {
 	}
 	inLanguages(t, func(language string) {
 		for e, says := range want[language] {
-			msg := FileError(&session.FileError{Path: "/tmp/d.bin", Err: &e})
+			msg := FileError(&collection.FileError{Path: "/tmp/d.bin", Err: &e})
 			if lines := strings.Split(msg, "\n"); len(lines) != 3 || !strings.Contains(lines[0], "d.bin") || lines[1] != says {
 				t.Errorf("%s, %+v: %q", language, e, msg)
 			}
@@ -65,16 +65,16 @@ func TestFileErrorSaysWhyAFileIsNotPGN(t *testing.T) {
 func TestPasteErrorSaysWhatWasPasted(t *testing.T) {
 	want := map[string]map[error]string{
 		"en": {
-			pgn.ErrUTF16:                       "The text on the clipboard is in UTF-16, which is not read: only UTF-8 text is.",
-			&session.NotPGNError{}:             "Its first megabyte holds no tag pair and no move: the rest was not read.",
-			&session.NotPGNError{Whole: true}:  "It holds no tag pair and no move.",
-			&session.NotPGNError{Binary: true}: "It starts with binary data, not text.",
+			pgn.ErrUTF16:                          "The text on the clipboard is in UTF-16, which is not read: only UTF-8 text is.",
+			&collection.NotPGNError{}:             "Its first megabyte holds no tag pair and no move: the rest was not read.",
+			&collection.NotPGNError{Whole: true}:  "It holds no tag pair and no move.",
+			&collection.NotPGNError{Binary: true}: "It starts with binary data, not text.",
 		},
 		"fr": {
-			pgn.ErrUTF16:                       "Le texte du presse-papiers est en UTF-16, qui n’est pas lu\u00a0: seul le texte en UTF-8 l’est.",
-			&session.NotPGNError{}:             "Son premier mégaoctet ne contient ni balise ni coup\u00a0: la suite n’a pas été lue.",
-			&session.NotPGNError{Whole: true}:  "Il ne contient ni balise ni coup.",
-			&session.NotPGNError{Binary: true}: "Il commence par des données binaires, pas du texte.",
+			pgn.ErrUTF16:                          "Le texte du presse-papiers est en UTF-16, qui n’est pas lu\u00a0: seul le texte en UTF-8 l’est.",
+			&collection.NotPGNError{}:             "Son premier mégaoctet ne contient ni balise ni coup\u00a0: la suite n’a pas été lue.",
+			&collection.NotPGNError{Whole: true}:  "Il ne contient ni balise ni coup.",
+			&collection.NotPGNError{Binary: true}: "Il commence par des données binaires, pas du texte.",
 		},
 	}
 	first := map[string]string{"en": "The clipboard holds neither a position (FEN) nor a game (PGN).",
@@ -98,8 +98,8 @@ func TestACommentTooLongIsSaidToBe(t *testing.T) {
 		"fr": "Partie 1, ligne 3\u00a0: un commentaire dépasse 8 Mo, le plus qu’une partie puisse contenir",
 	}
 	inLanguages(t, func(language string) {
-		bad := &session.BadGamesError{Games: []pgn.GameError{{Err: &pgn.SyntaxError{Game: 1, Line: 3, Kind: pgn.SyntaxCommentTooLong}}}}
-		msg := FileError(&session.FileError{Path: "/tmp/big.pgn", Err: bad})
+		bad := &collection.BadGamesError{Games: []pgn.GameError{{Err: &pgn.SyntaxError{Game: 1, Line: 3, Kind: pgn.SyntaxCommentTooLong}}}}
+		msg := FileError(&collection.FileError{Path: "/tmp/big.pgn", Err: bad})
 		if lines := strings.Split(msg, "\n"); len(lines) != 3 || lines[1] != want[language] {
 			t.Errorf("%s: %q", language, msg)
 		}

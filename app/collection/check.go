@@ -1,4 +1,4 @@
-package session
+package collection
 
 import (
 	"context"
@@ -48,9 +48,9 @@ func checkGames(ctx context.Context, r io.ReaderAt, x *pgn.Index, from, to int) 
 }
 
 // checkAll checks the games of x from from on, read from r, handing those
-// that cannot be opened to c on the session's goroutine, a batch at most
+// that cannot be opened to c on the host's goroutine, a batch at most
 // every batchInterval, until the last game or ctx is done.
-func (s *Session) checkAll(ctx context.Context, c *Collection, r io.ReaderAt, x *pgn.Index, from int) {
+func (c *Collection) checkAll(ctx context.Context, r io.ReaderAt, x *pgn.Index, from int) {
 	const step = 256 // games checked between two looks at the clock
 	last := time.Now()
 	var bad []pgn.GameError
@@ -58,7 +58,7 @@ func (s *Session) checkAll(ctx context.Context, c *Collection, r io.ReaderAt, x 
 		bad = append(bad, checkGames(ctx, r, x, i, min(i+step, x.Len()))...)
 		if len(bad) > 0 && (time.Since(last) >= batchInterval || i+step >= x.Len()) {
 			found := bad
-			s.post(func() { s.checked(c, found) })
+			c.host.Post(func() { c.checked(found) })
 			bad, last = nil, time.Now()
 		}
 	}
@@ -69,7 +69,7 @@ func (s *Session) checkAll(ctx context.Context, c *Collection, r io.ReaderAt, x 
 // (see openIndexed). Found after a game was written back into the file,
 // they may be of the file as it was: they are left to be checked as
 // they open.
-func (s *Session) checked(c *Collection, bad []pgn.GameError) {
+func (c *Collection) checked(bad []pgn.GameError) {
 	if len(c.edits) > 0 {
 		return
 	}
@@ -79,9 +79,9 @@ func (s *Session) checked(c *Collection, bad []pgn.GameError) {
 	if c.state == Indexed && c.current < 0 && !c.used && c.GoodGames() == 0 {
 		// None can be opened after all: said as for a file read whole
 		// in a blink.
-		s.openIndexed(c)
+		c.openIndexed()
 	}
-	s.onChange(Event{Change: CollectionChanged, Collection: c})
+	c.host.Changed(c, nil)
 }
 
 // maxReasons is how many games found unplayable keep why: a person reads

@@ -1,4 +1,4 @@
-package session
+package collection
 
 import (
 	"context"
@@ -7,9 +7,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/safefile"
 )
+
+// postOnly is a host that only posts, as f does: what is posted never
+// tells it anything else.
+type postOnly func(func())
+
+func (p postOnly) Post(f func())            { p(f) }
+func (postOnly) Listed(*Collection)         {}
+func (postOnly) Changed(*Collection, error) {}
+func (postOnly) OpenOnly(*Collection) error { return nil }
 
 // endless is a file that does not end in a lifetime: a game whose
 // comment goes on for a terabyte. Once more than the start looked at
@@ -51,17 +59,12 @@ func (e *endless) Close() error {
 // reading even in a game that does not end; it went on for ever, as the
 // reading of /dev/zero did after another game was pasted.
 func TestStopEndsTheReadingInTheMiddleOfAGame(t *testing.T) {
-	g, err := game.New(game.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := New(g, Options{Post: func(func()) {}})
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &Collection{path: "endless.pgn", current: -1, failed: map[int]error{}, cancel: cancel, done: make(chan struct{}),
-		stamp: safefile.Stamp{Size: 1 << 40}}
+		stamp: safefile.Stamp{Size: 1 << 40}, host: postOnly(func(func()) {})}
 	src := &endless{deep: make(chan struct{})}
 	deep := src.deep
-	go s.index(ctx, c, src)
+	go c.indexFile(ctx, src)
 	select {
 	case <-deep:
 	case <-time.After(10 * time.Second):
@@ -109,17 +112,12 @@ func (g *games) Close() error { return nil }
 // handed to the window once it took the batch before; a busy window got
 // a queue of batches, each one more refresh of the list.
 func TestAWindowThatDoesNotKeepUpGetsFewerBatches(t *testing.T) {
-	g, err := game.New(game.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var posted atomic.Int32
-	s := New(g, Options{Post: func(func()) { posted.Add(1) }}) // a window that never gets to them
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &Collection{path: "again.pgn", current: -1, failed: map[int]error{}, cancel: cancel, done: make(chan struct{}),
-		stamp: safefile.Stamp{Size: 1 << 40}}
+		stamp: safefile.Stamp{Size: 1 << 40}, host: postOnly(func(func()) { posted.Add(1) })} // a window that never gets to them
 	src := &games{}
-	go s.index(ctx, c, src)
+	go c.indexFile(ctx, src)
 	// Long enough for several batches, had they been handed over.
 	start := time.Now()
 	for time.Since(start) < 4*batchInterval || src.read.Load() < 64<<20 {

@@ -1,4 +1,4 @@
-package session
+package collection
 
 import (
 	"cmp"
@@ -69,12 +69,11 @@ type Order struct {
 	folded []string  // folded tag values by value id, of the first values (foldAll)
 	match  [][]uint8 // per filter word, per value id: 0 unknown, 1 no, 2 yes
 
-	// post runs a function on the session's goroutine, later; nil
-	// sorts and filters at once. changed tells the window that the list
-	// changed.
+	// post runs a function on the host's goroutine, later; nil sorts
+	// and filters at once. changed tells the host that the list changed.
 	post    func(func())
 	changed func()
-	// arrange lists and sorts the games off the session's goroutine.
+	// arrange lists and sorts the games off the host's goroutine.
 	arrange func(ctx context.Context, x *pgn.Index, n int, p plan, folded []string) ([]int32, []string, error)
 	atOnce  int                // the longest list arranged at once (atOnce)
 	want    plan               // what was asked last
@@ -94,7 +93,7 @@ const (
 	Filtering
 )
 
-// atOnce is the length of a list sorted and filtered on the session's
+// atOnce is the length of a list sorted and filtered on the host's
 // goroutine: done in a few milliseconds, without the list flickering.
 const atOnce = 50_000
 
@@ -102,12 +101,22 @@ const atOnce = 50_000
 // says so.
 const slowWork = 100 * time.Millisecond
 
-// newGameOrder returns the order of the games of x in file order, without
+// newOrder returns the order of the games of x in file order, without
 // the games that have errors.
 func newOrder(x *pgn.Index) *Order {
 	o := &Order{arrange: arrange, atOnce: atOnce}
 	o.grow(x)
 	return o
+}
+
+// attach lets a long list of c's games be sorted and filtered in the
+// background once c has a host, the results handed to it.
+func (o *Order) attach(c *Collection) {
+	if c.host == nil {
+		return
+	}
+	o.post = c.host.Post
+	o.changed = func() { c.host.Changed(c, nil) }
 }
 
 // Len returns the number of games listed.

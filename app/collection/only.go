@@ -1,4 +1,4 @@
-package session
+package collection
 
 // SetOnly keeps only the games whose bits are set in games, bit i (of
 // word i/64, from the lowest) for game index i (0 = the file's first

@@ -1,10 +1,11 @@
-package session
+package collection
 
 import (
 	"context"
 	"errors"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/pgn"
@@ -44,15 +45,18 @@ type Paste struct {
 // included.
 func (p *Paste) Games() int { return p.c.index.Len() }
 
-// ReadText reads pasted PGN text, changing nothing. Pasted text has no
-// file to be read back from nor written to: it is kept in memory, its
-// games read from it, and Save asks for a file (NeedsFile). When no game
-// can be read, the error says why, and where the text stops being PGN:
+// Only returns the text's only game, or nil when it holds several.
+func (p *Paste) Only() *game.Game { return p.g }
+
+// ReadText reads pasted PGN text, its games' clocks told the time by
+// now. Pasted text has no file to be read back from nor written to: it
+// is kept in memory, its games read from it. When no game can be read,
+// the error says why, and where the text stops being PGN:
 // ErrPasteTooLong, a *NotPGNError (no tag pair nor move in its first
 // megabyte), pgn.ErrUTF16, ErrNoGame, a *BadGamesError, or the only
 // game's *game.PGNError. The text is a string, which no one can change:
 // a long one is not copied.
-func (s *Session) ReadText(text string) (*Paste, error) {
+func ReadText(text string, now func() time.Time) (*Paste, error) {
 	if len(text) > MaxPasteBytes {
 		return nil, ErrPasteTooLong
 	}
@@ -81,39 +85,30 @@ func (s *Session) ReadText(text string) (*Paste, error) {
 	case c.GoodGames() == 0:
 		return nil, &BadGamesError{Games: c.BadGames()}
 	case c.Single():
-		g, err := c.readGame(0, s.now)
+		g, err := c.readGame(0, now)
 		if err != nil {
 			return nil, err
 		}
+		c.current = 0
 		return &Paste{c: c, g: g, checked: checked}, nil
 	}
 	return &Paste{c: c, checked: checked}, nil
 }
 
-// OpenPaste puts what ReadText read on screen: the only game at once
-// (the collection returned is nil); several games are told with
-// CollectionOpened, for the window to list them, and the collection is
-// returned. The window asks about unsaved changes first.
-func (s *Session) OpenPaste(p *Paste) *Collection {
-	if p.g != nil {
-		p.c.current = 0
-		s.setCollection(nil)
-		s.dropAutosave()
-		s.replace(p.g, file{game: -1}, true)
-		return nil
-	}
-	p.c.attach(s)
+// List returns the collection of a text of several games, to be listed
+// for h, which its games are checked for in the background when the
+// text was too long to be checked as it was read.
+func (p *Paste) List(h Host) *Collection {
+	p.c.attach(h)
 	if !p.checked {
-		s.checkPaste(p.c)
+		p.c.checkInBackground()
 	}
-	s.offerInstead(p.c)
-	s.onChange(Event{Change: CollectionOpened, Collection: p.c})
 	return p.c
 }
 
-// checkPaste checks the games of a long pasted text in the background
-// (see checkAll), until the text is given up (Stop).
-func (s *Session) checkPaste(c *Collection) {
+// checkInBackground checks the games of a long pasted text in the
+// background (see checkAll), until the text is given up (Stop).
+func (c *Collection) checkInBackground() {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	c.cancel, c.done = cancel, done
@@ -121,7 +116,7 @@ func (s *Session) checkPaste(c *Collection) {
 	go func() {
 		defer close(done)
 		defer cancel()
-		s.checkAll(ctx, c, r, x, 0)
+		c.checkAll(ctx, r, x, 0)
 	}()
 }
 
