@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/internal/shared"
-	"github.com/echiquier/echiquier/app/session"
 )
 
 // corpusFile concatenates the corpus's files into one file of 32,570
@@ -67,7 +67,7 @@ func BenchmarkTreeOfTheCorpus(b *testing.B) {
 			b.Fatal(err)
 		}
 		h.lister.opened = append(h.lister.opened, c)
-		run(func() bool { state, _, _, _ := c.State(); return state != session.Indexing })
+		run(func() bool { state, _, _, _ := c.State(); return state != collection.Indexing })
 		if err := h.s.OpenGame(c, 0); err != nil {
 			b.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/game"
 	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/app/ui/kit"
@@ -38,14 +39,14 @@ func (p *player) Move(m game.Move) {
 type lister struct {
 	only     []uint64
 	position string
-	opened   []*session.Collection
+	opened   []*collection.Collection
 }
 
 func (l *lister) ShowOnly(games []uint64, position string) { l.only, l.position = games, position }
 
 func (l *lister) Indexing() bool {
 	for _, c := range l.opened {
-		if state, _, _, _ := c.State(); state == session.Indexing {
+		if state, _, _, _ := c.State(); state == collection.Indexing {
 			return true
 		}
 	}
@@ -75,7 +76,7 @@ func newHarness(t testing.TB) *harness {
 
 // openFirstPart opens a file and reads the first part of its index,
 // while the rest waits in the queue; with all, the whole file.
-func (h *harness) openFile(path string, all bool) *session.Collection {
+func (h *harness) openFile(path string, all bool) *collection.Collection {
 	h.t.Helper()
 	c, err := h.s.Open(path)
 	if err != nil {
@@ -96,7 +97,7 @@ func (h *harness) openFile(path string, all bool) *session.Collection {
 }
 
 // openGames writes text to a file, opens it and its first game.
-func (h *harness) openGames(text string) *session.Collection {
+func (h *harness) openGames(text string) *collection.Collection {
 	h.t.Helper()
 	path := filepath.Join(h.t.TempDir(), "games.pgn")
 	uitest.WriteFile(h.t, path, text)
@@ -104,7 +105,7 @@ func (h *harness) openGames(text string) *session.Collection {
 }
 
 // openTree opens a file of games, its first game, and the opening tree.
-func (h *harness) openTree(text string) *session.Collection {
+func (h *harness) openTree(text string) *collection.Collection {
 	h.t.Helper()
 	c := h.openGames(text)
 	h.Shortcut(kit.OpeningTree)

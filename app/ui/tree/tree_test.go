@@ -15,9 +15,9 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/explore"
 	"github.com/echiquier/echiquier/app/game"
-	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
 	"github.com/echiquier/echiquier/app/ui/words"
@@ -283,9 +283,9 @@ func TestTreeKeptInTheCacheComesBeforeTheIndex(t *testing.T) {
 	path := bigFile(t, 1000)
 	// openFirstPart opens the file, reads the first part of its index
 	// and opens its first game, while the rest waits in the queue.
-	openFirstPart := func(path string) *session.Collection {
+	openFirstPart := func(path string) *collection.Collection {
 		c := h.openFile(path, false)
-		if state, _, _, _ := c.State(); state != session.Indexing || h.s.Path() != path {
+		if state, _, _, _ := c.State(); state != collection.Indexing || h.s.Path() != path {
 			t.Fatalf("%s: state %v, the game on screen from %q", path, state, h.s.Path())
 		}
 		return c
