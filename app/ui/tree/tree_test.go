@@ -427,11 +427,9 @@ func TestTreeOfNoFileShowsNoMoves(t *testing.T) {
 			if c.hidden {
 				h.Shortcut(kit.OpeningTree)
 			}
-			g, err := h.Env.NewGame(c.fen, game.TimeControl{})
-			if err != nil {
+			if err := h.s.Start(h.Env.NewGame(c.fen, game.TimeControl{}), session.Computer{}); err != nil {
 				t.Fatal(err)
 			}
-			h.s.NewGame(g)
 			if c.moves != "" {
 				h.Play(c.moves)
 			}
