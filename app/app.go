@@ -317,9 +317,12 @@ func (a *App) loadLanguage() {
 // the players named as last time. The session makes its clocks wait for
 // the first move.
 func (a *App) firstGame() *game.Game {
-	g, err := a.env.NewGame("", a.env.Settings.TimeControl())
+	o := a.env.NewGame("", a.env.Settings.TimeControl())
+	o.Now = a.env.Now
+	g, err := game.New(o)
 	if err != nil {
-		g, _ = a.env.NewGame("", game.TimeControl{})
+		o.TimeControl = game.TimeControl{}
+		g, _ = game.New(o)
 	}
 	return g
 }

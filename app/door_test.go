@@ -23,10 +23,11 @@ type compiled struct {
 
 // TestTheRoomsOnlyReadTheGame holds the rule of the document's one door:
 // the rooms (and kit and words) call no method of a game.Game that is
-// not one of game.View's, its queries. The session hands them the game
-// on screen as a View; every change goes through the session. Their
-// tests, and uitest that builds their fixtures, may make games of their
-// own.
+// not one of game.View's, its queries, and no function that makes a
+// game. The session hands them the game on screen as a View; every
+// change goes through the session, which makes the games it shows from
+// their description (game.Options). Their tests, and uitest that builds
+// their fixtures, may make games of their own.
 func TestTheRoomsOnlyReadTheGame(t *testing.T) {
 	out, err := exec.Command("go", "list", "-export", "-deps", "-json", "../app/ui/...").Output()
 	if err != nil {
@@ -68,7 +69,7 @@ func TestTheRoomsOnlyReadTheGame(t *testing.T) {
 			}
 			files = append(files, f)
 		}
-		info := &types.Info{Selections: map[*ast.SelectorExpr]*types.Selection{}}
+		info := &types.Info{Selections: map[*ast.SelectorExpr]*types.Selection{}, Uses: map[*ast.Ident]types.Object{}}
 		conf := types.Config{Importer: imp}
 		if _, err := conf.Check(path, fset, files, info); err != nil {
 			t.Fatalf("%s: %v", path, err)
@@ -82,6 +83,12 @@ func TestTheRoomsOnlyReadTheGame(t *testing.T) {
 			if sel.Kind() == types.MethodVal && types.Identical(recv, gameType) && !reads[sel.Obj().Name()] {
 				t.Errorf("%s: %s calls game.Game.%s, which is not game.View's: changes go through the session",
 					fset.Position(expr.Pos()), path, sel.Obj().Name())
+			}
+		}
+		for id, obj := range info.Uses {
+			if f, ok := obj.(*types.Func); ok && f.Pkg() == gamePkg && makesA(f, gameType) {
+				t.Errorf("%s: %s calls game.%s, which makes a game.Game: the session makes the games it shows (Session.Start)",
+					fset.Position(id.Pos()), path, f.Name())
 			}
 		}
 	}
@@ -98,4 +105,26 @@ func TestTheRoomsOnlyReadTheGame(t *testing.T) {
 	if !reads["Tag"] || !reads["Status"] {
 		t.Error("game.View lacks Tag or Status: is it the game's view?")
 	}
+}
+
+// makesA reports whether the function f returns a game (a game.Game, a
+// pointer to one, or a slice of them).
+func makesA(f *types.Func, game types.Type) bool {
+	sig := f.Type().(*types.Signature)
+	if sig.Recv() != nil {
+		return false
+	}
+	for i := range sig.Results().Len() {
+		r := sig.Results().At(i).Type()
+		if list, ok := r.(*types.Slice); ok {
+			r = list.Elem()
+		}
+		if ptr, ok := r.(*types.Pointer); ok {
+			r = ptr.Elem()
+		}
+		if types.Identical(r, game) {
+			return true
+		}
+	}
+	return false
 }

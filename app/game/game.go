@@ -46,8 +46,14 @@ type drawOffer struct {
 	by      Color
 }
 
+// Check returns the error New would give for o, without keeping a game.
+func (o Options) Check() error {
+	_, err := New(o)
+	return err
+}
+
 // New starts a game. The side to move's clock runs from now on. A time
-// control that Check refuses is refused.
+// control that TimeControl.Check refuses is refused.
 func New(o Options) (*Game, error) {
 	fen := o.FEN
 	if fen == "" {

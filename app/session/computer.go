@@ -134,11 +134,19 @@ func (s *Session) Thinking() bool {
 	return s.comp.opp[side] != nil && s.comp.asked[side].at == s.game.Live()
 }
 
-// NewGameWith puts a new game on screen in which the computer plays the
-// sides c says; it names them in the game's tags.
-func (s *Session) NewGameWith(g *game.Game, c Computer) {
+// Start puts on screen a new game as o describes, its clocks reading the
+// session's time, in which the computer plays the sides c says (none: two
+// people), named in the game's tags; the game before must have been saved
+// or given up (Discard). An o that o.Check refuses changes nothing.
+func (s *Session) Start(o game.Options, c Computer) error {
+	o.Now = s.now
+	g, err := game.New(o)
+	if err != nil {
+		return err
+	}
 	c.writeTags(g)
 	s.NewGame(g)
+	return nil
 }
 
 // PlayAsTwo goes on with the game as two people, after the computer

@@ -109,12 +109,10 @@ func (f *computerFixture) moveReply(uci string) engine.Reply {
 // against starts a new game in which the computer plays side at level.
 func (f *computerFixture) against(side game.Color, c session.Computer) {
 	f.t.Helper()
-	g, err := game.New(game.Options{TimeControl: f.s.Game().TimeControl(), Now: f.clock.now})
-	if err != nil {
+	c.Sides[side] = true
+	if err := f.s.Start(game.Options{TimeControl: f.s.Game().TimeControl()}, c); err != nil {
 		f.t.Fatal(err)
 	}
-	c.Sides[side] = true
-	f.s.NewGameWith(g, c)
 }
 
 func stockfishAt(l engine.Level, elo int, byElo bool) session.Computer {

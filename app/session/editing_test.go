@@ -29,15 +29,16 @@ func TestWhatIsEditedAndWhatIsPlayed(t *testing.T) {
 	if !f.s.Editing() {
 		t.Error("a game read from a file is played")
 	}
-	g, err := game.New(game.Options{FEN: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"})
-	if err != nil {
+	const setUp = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+	if err := f.s.Start(game.Options{FEN: setUp}, session.Computer{}); err != nil {
 		t.Fatal(err)
 	}
-	f.s.NewGame(g)
 	if f.s.Editing() {
 		t.Error("a game from a set-up position is edited")
 	}
-	f.s.Study(g)
+	if err := f.s.StudyPosition(setUp); err != nil {
+		t.Fatal(err)
+	}
 	if !f.s.Editing() {
 		t.Error("a position for study is played")
 	}
@@ -192,4 +193,40 @@ func (f *fixture) autosaved() *game.Game {
 		f.t.Fatalf("the autosave reads back as %d games: %v", len(games), err)
 	}
 	return games[0]
+}
+
+// The session makes the games it starts from their description, their
+// clocks reading its time; a description the game refuses changes
+// nothing.
+func TestStartMakesTheGameItDescribes(t *testing.T) {
+	f := newFixture(t, "")
+	f.openOne(capablanca)
+	for _, o := range []game.Options{{FEN: "8/8/8/8/8/8/8/8 w - - 0 1"}, {TimeControl: game.TimeControl{Stages: []game.Stage{{}}}}} {
+		if err := f.s.Start(o, session.Computer{}); err == nil {
+			t.Errorf("%+v started", o)
+		}
+		if o.FEN != "" && f.s.StudyPosition(o.FEN) == nil {
+			t.Errorf("%q studied", o.FEN)
+		}
+		if f.s.Game().Tag("Black") != "Capablanca, Jose Raul" {
+			t.Fatalf("refused %+v replaced the game", o)
+		}
+	}
+	tc, err := game.ParseTimeControl("300+2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.s.Start(game.Options{TimeControl: tc, White: "Ana", Black: "Ben"}, session.Computer{}); err != nil {
+		t.Fatal(err)
+	}
+	g := f.s.Game()
+	if g.Tag("White") != "Ana" || g.Tag("Black") != "Ben" || g.Live().Parent() != nil || f.s.Editing() {
+		t.Errorf("started %q–%q, at the start %v, edited %v", g.Tag("White"), g.Tag("Black"), g.Live().Parent() == nil, f.s.Editing())
+	}
+	f.wait(time.Minute)
+	f.s.Move(move(t, g.Live(), "e2e4"))
+	f.wait(10 * time.Second)
+	if left := f.s.Game().Remaining(game.Black); left != 290*time.Second {
+		t.Errorf("Black has %v after 10 s of the session's clock, want 4m50s", left)
+	}
 }

@@ -202,8 +202,9 @@ func (e *SaveError) Error() string { return "the game was not saved: " + e.Err.E
 
 func (e *SaveError) Unwrap() error { return e.Err }
 
-// NewGame puts a new game on screen; the one before must have been saved
-// or given up (Discard). A timed game's clocks wait for its first move.
+// NewGame puts a game made elsewhere on screen as a new game (Start makes
+// one); the one before must have been saved or given up (Discard). A
+// timed game's clocks wait for its first move.
 func (s *Session) NewGame(g *game.Game) {
 	s.setCollection(nil)
 	s.dropAutosave()
@@ -217,6 +218,17 @@ func (s *Session) Study(g *game.Game) {
 	s.setCollection(nil)
 	s.dropAutosave()
 	s.replace(g, file{game: -1}, true)
+}
+
+// StudyPosition puts the position fen on screen for study, as Study does.
+// A fen the game refuses changes nothing.
+func (s *Session) StudyPosition(fen string) error {
+	g, err := game.New(game.Options{FEN: fen, Now: s.now})
+	if err != nil {
+		return err
+	}
+	s.Study(g)
+	return nil
 }
 
 // Resume puts an interrupted game back on screen, as it was before the

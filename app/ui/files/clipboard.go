@@ -8,6 +8,7 @@ import (
 
 	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/words"
 )
@@ -72,10 +73,14 @@ func (f *Files) paste() {
 // pasteFEN starts an untimed game from the position pasted, the players
 // named as last time.
 func (f *Files) pasteFEN(fen string) {
-	g, err := f.env.NewGame(fen, game.TimeControl{})
-	if err != nil {
+	o := f.env.NewGame(fen, game.TimeControl{})
+	if err := o.Check(); err != nil {
 		f.env.Dialogs.Inform(lang.L("Paste"), words.PasteError(fen, err))
 		return
 	}
-	f.ConfirmDiscard(func() { f.env.Session.NewGame(g) })
+	f.ConfirmDiscard(func() {
+		if err := f.env.Session.Start(o, session.Computer{}); err != nil {
+			f.env.ShowError(err)
+		}
+	})
 }

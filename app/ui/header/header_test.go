@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/echiquier/echiquier/app/pgn"
+	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
 	"github.com/echiquier/echiquier/app/ui/words"
@@ -189,11 +190,9 @@ func TestTheTagEditorsOtherTags(t *testing.T) {
 func TestTheResultOfAGameOnTheClocksIsNotEdited(t *testing.T) {
 	uitest.InEnglish(t)
 	h := newHarness(t)
-	g, err := h.Env.NewGame("", uitest.TimeControl(t, "300+0"))
-	if err != nil {
+	if err := h.Env.Session.Start(h.Env.NewGame("", uitest.TimeControl(t, "300+0")), session.Computer{}); err != nil {
 		t.Fatal(err)
 	}
-	h.Env.Session.NewGame(g)
 	h.Shortcut(kit.EditTags)
 	_, selects := h.DialogFields()
 	if !selects[0].Disabled() || !strings.Contains(h.DialogText(), "A game with clocks ends by play") {

@@ -131,9 +131,9 @@ func boardInput(m settings.MoveInput) widgets.InputMode {
 	return widgets.InputBoth
 }
 
-// NewGame starts a game from fen ("" for the standard start position)
+// NewGame describes a game from fen ("" for the standard start position)
 // with time control tc, the players named as the settings say.
-func (e *Env) NewGame(fen string, tc game.TimeControl) (*game.Game, error) {
+func (e *Env) NewGame(fen string, tc game.TimeControl) game.Options {
 	white, black := e.Settings.PlayerNames()
-	return game.New(game.Options{FEN: fen, TimeControl: tc, Now: e.Now, White: white, Black: black})
+	return game.Options{FEN: fen, TimeControl: tc, White: white, Black: black}
 }

@@ -365,9 +365,9 @@ func (r *NewGame) start(f *newGameForm, d dialog.Dialog) {
 	white, black = strings.TrimSpace(white), strings.TrimSpace(black)
 	oldWhite, oldBlack := s.PlayerNames()
 	s.SetPlayerNames(white, black)
-	var g *game.Game
+	o := r.env.NewGame(strings.TrimSpace(f.fen.Text), tc)
 	if err == nil {
-		g, err = r.env.NewGame(strings.TrimSpace(f.fen.Text), tc)
+		err = o.Check()
 	}
 	if err != nil {
 		s.SetPlayerNames(oldWhite, oldBlack)
@@ -381,5 +381,7 @@ func (r *NewGame) start(f *newGameForm, d dialog.Dialog) {
 	if c.Sides != [2]bool{} && f.players.level.SelectedIndex() >= 0 {
 		s.SetComputerLevel(c.Strength.Level)
 	}
-	r.env.Session.NewGameWith(g, c)
+	if err := r.env.Session.Start(o, c); err != nil {
+		r.env.ShowError(err)
+	}
 }

@@ -359,12 +359,9 @@ func (e *setupEditor) studyHere() {
 	fen := e.pos.FEN()
 	e.d.Hide()
 	e.r.leave.ConfirmDiscard(func() {
-		g, err := game.New(game.Options{FEN: fen, Now: e.r.env.Now})
-		if err != nil {
+		if err := e.r.env.Session.StudyPosition(fen); err != nil {
 			e.r.env.ShowError(err)
-			return
 		}
-		e.r.env.Session.Study(g)
 	})
 }
 

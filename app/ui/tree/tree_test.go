@@ -18,6 +18,7 @@ import (
 	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/explore"
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
 	"github.com/echiquier/echiquier/app/ui/words"
@@ -404,11 +405,9 @@ func TestTreeOfNoFileShowsNoMoves(t *testing.T) {
 			if c.hidden {
 				h.Shortcut(kit.OpeningTree)
 			}
-			g, err := h.Env.NewGame(c.fen, game.TimeControl{})
-			if err != nil {
+			if err := h.s.Start(h.Env.NewGame(c.fen, game.TimeControl{}), session.Computer{}); err != nil {
 				t.Fatal(err)
 			}
-			h.s.NewGame(g)
 			if c.moves != "" {
 				h.Play(c.moves)
 			}
