@@ -72,6 +72,7 @@ func (r *partReader) read(ctx context.Context, pt *indexPart) {
 	pt.values = append(pt.values[:0], "")
 	pt.games, pt.errs, pt.err = pt.games[:0], pt.errs[:0], nil
 	done := ctx.Done()
+	var h Header
 	for {
 		select {
 		case <-done:
@@ -79,13 +80,13 @@ func (r *partReader) read(ctx context.Context, pt *indexPart) {
 			return
 		default:
 		}
-		h, err := pt.sec.NextHeader()
-		if h != nil {
+		ok, err := pt.sec.readHeader(&h, true)
+		if ok {
 			if h.Offset > MaxFileSize {
 				pt.err = ErrFileTooLarge
 				return
 			}
-			r.add(pt, h, err)
+			r.add(pt, &h, err)
 		}
 		if err != nil {
 			if err != io.EOF {

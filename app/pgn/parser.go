@@ -35,14 +35,17 @@ type parser struct {
 	over   bool // the game went beyond MaxMoves or MaxNotes: keep nothing more
 	room   int  // bytes of notes the game may still keep (MaxNotes)
 
-	game    *Game
-	tags    []Tag
-	tagIdx  map[string]int
-	plies   int
-	off     int64
-	line    int
-	lastEnd int64 // stream offset past the game's last token
-	atEOF   bool  // the game ended at the end of the input
+	game *Game
+	tags []Tag
+	// reuse lets the tags of a game read without full take the room of
+	// the game before, when ownTags tells that no caller holds it.
+	reuse, ownTags bool
+	tagIdx         map[string]int
+	plies          int
+	off            int64
+	line           int
+	lastEnd        int64 // stream offset past the game's last token
+	atEOF          bool  // the game ended at the end of the input
 
 	store blockStore[Move]
 	lines blockStore[*Move]
@@ -81,7 +84,12 @@ func (p *parser) begin(t *token) {
 	p.err, p.extra, p.plies, p.atEOF = nil, 0, 0, false
 	p.moves, p.over, p.room = 0, false, MaxNotes
 	p.off, p.line, p.lastEnd = t.off, t.line, t.off
-	p.tags, p.tagIdx = make([]Tag, 0, max(8, len(p.tags)+2)), nil
+	if p.reuse && p.ownTags {
+		p.tags = p.tags[:0]
+	} else {
+		p.tags, p.ownTags = make([]Tag, 0, max(8, len(p.tags)+2)), p.reuse
+	}
+	p.tagIdx = nil
 	clear(p.frames)
 	p.frames = append(p.frames[:0], frame{moves: p.mainLine[:0]})
 	if p.full {

@@ -134,14 +134,25 @@ func (s *SectionReader) Next() (*Game, error) {
 // returns io.EOF when the next game starts at or after the end of the
 // section, or at the end of the file.
 func (s *SectionReader) NextHeader() (*Header, error) {
+	h := new(Header)
+	ok, err := s.readHeader(h, false)
+	if !ok {
+		return nil, err
+	}
+	return h, err
+}
+
+// readHeader reads the next game's header into h, as Reader.readHeader
+// does, and reports false when no game of the section is left.
+func (s *SectionReader) readHeader(h *Header, reuse bool) (bool, error) {
 	// Headers are read without keeping comments, as a Reader does: the
 	// first token of a game is read as a Reader of the whole file reads
 	// it.
 	s.rd.p.lex.collect = false
 	if err := s.more(); err != nil {
-		return nil, err
+		return false, err
 	}
-	return s.rd.NextHeader()
+	return s.rd.readHeader(h, reuse)
 }
 
 // more returns nil when the next game starts in the section, and
