@@ -207,14 +207,7 @@ func (p *parser) tag(t *token, header bool) {
 			return
 		}
 	}
-	name, value := tagName(t.text), ""
-	if !p.full && p.san != nil && utf8.Valid(t.value) {
-		// Headers read to index a file: values repeat from game to
-		// game (events, dates, players), and are not made again.
-		value = p.san.get(t.value)
-	} else {
-		value = decodeText(t.value)
-	}
+	name, value := p.tagText(t)
 	if len(name)+len(value) > maxTagText {
 		p.failAt(t.line, t.col, t.raw, SyntaxTagTooLong, t.text)
 		return
@@ -225,6 +218,36 @@ func (p *parser) tag(t *token, header bool) {
 			p.game.TagLines = append(p.game.TagLines, t.line)
 		}
 	}
+}
+
+// tagText returns the name and value of the tag pair t, decoded.
+func (p *parser) tagText(t *token) (name, value string) {
+	if p.reuse && p.ownTags && len(p.tags) < cap(p.tags) {
+		// The games of a file have the same tags in the same order,
+		// often with the same values: the game before's tag at this
+		// place, still in the room, gives them without a lookup. A
+		// decoded text that equals the bytes read is their decoding.
+		prev := p.tags[:len(p.tags)+1][len(p.tags)]
+		if prev.Name == string(t.text) {
+			name = prev.Name
+		}
+		if prev.Value == string(t.value) {
+			value = prev.Value
+		}
+	}
+	if name == "" {
+		name = tagName(t.text)
+	}
+	switch {
+	case value != "" || len(t.value) == 0:
+	case !p.full && p.san != nil && utf8.Valid(t.value):
+		// Headers read to index a file: values repeat from game to
+		// game (events, dates, players), and are not made again.
+		value = p.san.get(t.value)
+	default:
+		value = decodeText(t.value)
+	}
+	return name, value
 }
 
 // addTag adds a tag. A tag read twice is kept twice, so that writing gives
