@@ -54,6 +54,7 @@ func NewReader(r io.Reader) *Reader {
 // when nothing could be read at all: at the end of the input, or on a
 // read error.
 func (r *Reader) Next() (*Game, error) {
+	r.p.reuse = false
 	if !r.p.parse(true) {
 		return nil, r.p.endErr()
 	}
