@@ -71,9 +71,13 @@ func (r *Reader) Next() (*Game, error) {
 // its syntax and counting its plies. It returns io.EOF after the last
 // game. A syntax error is reported in Header.Err, not as the error, which
 // is only for the end of the input and read errors.
-func (r *Reader) NextHeader() (*Header, error) {
+func (r *Reader) NextHeader() (*Header, error) { return newHeader(r.readHeader) }
+
+// newHeader returns the header read, its tags its own, or nil when no game
+// is left, with the error read returned.
+func newHeader(read func(h *Header, reuse bool) (bool, error)) (*Header, error) {
 	h := new(Header)
-	ok, err := r.readHeader(h, false)
+	ok, err := read(h, false)
 	if !ok {
 		return nil, err
 	}

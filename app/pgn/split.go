@@ -148,14 +148,7 @@ func (s *SectionReader) Next() (*Game, error) {
 // NextHeader reads the next game's tags, as Reader.NextHeader does. It
 // returns io.EOF when the next game starts at or after the end of the
 // section, or at the end of the file.
-func (s *SectionReader) NextHeader() (*Header, error) {
-	h := new(Header)
-	ok, err := s.readHeader(h, false)
-	if !ok {
-		return nil, err
-	}
-	return h, err
-}
+func (s *SectionReader) NextHeader() (*Header, error) { return newHeader(s.readHeader) }
 
 // readHeader reads the next game's header into h, as Reader.readHeader
 // does, and reports false when no game of the section is left.
