@@ -304,15 +304,16 @@ func (ix *Indexer) Run(ctx context.Context, pause func() bool) error {
 		return ix.runFile(ctx, pause)
 	}
 	done := ctx.Done()
+	var h Header
 	for {
 		select {
 		case <-done:
 			return ctx.Err()
 		default:
 		}
-		h, err := ix.rd.NextHeader()
-		if h != nil {
-			if tooLarge := ix.add(h, err); tooLarge != nil {
+		ok, err := ix.rd.readHeader(&h, true)
+		if ok {
+			if tooLarge := ix.add(&h, err); tooLarge != nil {
 				err = tooLarge
 			}
 		}

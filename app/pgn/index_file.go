@@ -36,6 +36,12 @@ type indexPart struct {
 	// reader of the section before reads it.
 	follows bool
 	sec     *SectionReader
+	// reader is the part's own reader, reset for each section it holds.
+	reader SectionReader
+	// held: the part was released while its reader is the one the
+	// sections that follow on read with (fileIndex.cur); it goes back to
+	// the goroutines once another reader takes that place.
+	held bool
 	// games hold offsets, lengths and plies as an Index does, lines from
 	// the start of sec's section, and tags as ids into values: the
 	// distinct values of the section, values[0] being "".
@@ -72,6 +78,7 @@ func (r *partReader) read(ctx context.Context, pt *indexPart) {
 	pt.values = append(pt.values[:0], "")
 	pt.games, pt.errs, pt.err = pt.games[:0], pt.errs[:0], nil
 	done := ctx.Done()
+	var h Header
 	for {
 		select {
 		case <-done:
@@ -79,13 +86,13 @@ func (r *partReader) read(ctx context.Context, pt *indexPart) {
 			return
 		default:
 		}
-		h, err := pt.sec.NextHeader()
-		if h != nil {
+		ok, err := pt.sec.readHeader(&h, true)
+		if ok {
 			if h.Offset > MaxFileSize {
 				pt.err = ErrFileTooLarge
 				return
 			}
-			r.add(pt, h, err)
+			r.add(pt, &h, err)
 		}
 		if err != nil {
 			if err != io.EOF {
@@ -139,6 +146,7 @@ type fileIndex struct {
 	pending  map[int]*indexPart
 	next     int            // the seq of the next part to take
 	cur      *SectionReader // the reader of the games taken last
+	curPart  *indexPart     // the part whose reader cur is
 	base     int            // the line where cur's section starts
 	ids      []uint32       // the index's ids of a part's values
 	again    *indexPart     // a part read on by the reader before
@@ -189,7 +197,8 @@ func newFileIndexer(ctx context.Context, r io.ReaderAt, size, section int64) *In
 			var pr partReader
 			for pt := range jobs {
 				if !pt.follows {
-					pt.sec = NewSectionReader(r, size, pt.start, pt.end)
+					pt.reader.reset(r, size, pt.start, pt.end)
+					pt.sec = &pt.reader
 					pr.read(ctx, pt)
 				}
 				fi.results <- pt
@@ -292,17 +301,25 @@ func (fi *fileIndex) take(ctx context.Context, pause func() bool) (*indexPart, e
 		fi.rereader.read(ctx, again)
 		return again, nil
 	}
-	fi.cur = pt.sec
+	if old := fi.curPart; old != nil && old.held {
+		old.held, old.sec = false, nil
+		fi.free <- old
+	}
+	fi.cur, fi.curPart = pt.sec, pt
 	return pt, nil
 }
 
-// release gives a part taken back to the goroutines.
+// release gives a part taken back to the goroutines, once its reader is
+// no longer the one the sections that follow on read with.
 func (fi *fileIndex) release(pt *indexPart) {
-	if pt == fi.again {
-		return
+	switch pt {
+	case fi.again:
+	case fi.curPart:
+		pt.held = true
+	default:
+		pt.sec = nil
+		fi.free <- pt
 	}
-	pt.sec = nil
-	fi.free <- pt
 }
 
 // runFile is Run for a file read in sections.

@@ -35,14 +35,17 @@ type parser struct {
 	over   bool // the game went beyond MaxMoves or MaxNotes: keep nothing more
 	room   int  // bytes of notes the game may still keep (MaxNotes)
 
-	game    *Game
-	tags    []Tag
-	tagIdx  map[string]int
-	plies   int
-	off     int64
-	line    int
-	lastEnd int64 // stream offset past the game's last token
-	atEOF   bool  // the game ended at the end of the input
+	game *Game
+	tags []Tag
+	// reuse lets the tags of a game read without full take the room of
+	// the game before, when ownTags tells that no caller holds it.
+	reuse, ownTags bool
+	tagIdx         map[string]int
+	plies          int
+	off            int64
+	line           int
+	lastEnd        int64 // stream offset past the game's last token
+	atEOF          bool  // the game ended at the end of the input
 
 	store blockStore[Move]
 	lines blockStore[*Move]
@@ -81,7 +84,12 @@ func (p *parser) begin(t *token) {
 	p.err, p.extra, p.plies, p.atEOF = nil, 0, 0, false
 	p.moves, p.over, p.room = 0, false, MaxNotes
 	p.off, p.line, p.lastEnd = t.off, t.line, t.off
-	p.tags, p.tagIdx = make([]Tag, 0, max(8, len(p.tags)+2)), nil
+	if p.reuse && p.ownTags {
+		p.tags = p.tags[:0]
+	} else {
+		p.tags, p.ownTags = make([]Tag, 0, max(8, len(p.tags)+2)), p.reuse
+	}
+	p.tagIdx = nil
 	clear(p.frames)
 	p.frames = append(p.frames[:0], frame{moves: p.mainLine[:0]})
 	if p.full {
@@ -199,14 +207,7 @@ func (p *parser) tag(t *token, header bool) {
 			return
 		}
 	}
-	name, value := tagName(t.text), ""
-	if !p.full && p.san != nil && utf8.Valid(t.value) {
-		// Headers read to index a file: values repeat from game to
-		// game (events, dates, players), and are not made again.
-		value = p.san.get(t.value)
-	} else {
-		value = decodeText(t.value)
-	}
+	name, value := p.tagText(t)
 	if len(name)+len(value) > maxTagText {
 		p.failAt(t.line, t.col, t.raw, SyntaxTagTooLong, t.text)
 		return
@@ -217,6 +218,36 @@ func (p *parser) tag(t *token, header bool) {
 			p.game.TagLines = append(p.game.TagLines, t.line)
 		}
 	}
+}
+
+// tagText returns the name and value of the tag pair t, decoded.
+func (p *parser) tagText(t *token) (name, value string) {
+	if p.reuse && p.ownTags && len(p.tags) < cap(p.tags) {
+		// The games of a file have the same tags in the same order,
+		// often with the same values: the game before's tag at this
+		// place, still in the room, gives them without a lookup. A
+		// decoded text that equals the bytes read is their decoding.
+		prev := p.tags[:len(p.tags)+1][len(p.tags)]
+		if prev.Name == string(t.text) {
+			name = prev.Name
+		}
+		if prev.Value == string(t.value) {
+			value = prev.Value
+		}
+	}
+	if name == "" {
+		name = tagName(t.text)
+	}
+	switch {
+	case value != "" || len(t.value) == 0:
+	case !p.full && p.san != nil && utf8.Valid(t.value):
+		// Headers read to index a file: values repeat from game to
+		// game (events, dates, players), and are not made again.
+		value = p.san.get(t.value)
+	default:
+		value = decodeText(t.value)
+	}
+	return name, value
 }
 
 // addTag adds a tag. A tag read twice is kept twice, so that writing gives

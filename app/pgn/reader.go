@@ -54,6 +54,7 @@ func NewReader(r io.Reader) *Reader {
 // when nothing could be read at all: at the end of the input, or on a
 // read error.
 func (r *Reader) Next() (*Game, error) {
+	r.p.reuse = false
 	if !r.p.parse(true) {
 		return nil, r.p.endErr()
 	}
@@ -70,16 +71,34 @@ func (r *Reader) Next() (*Game, error) {
 // its syntax and counting its plies. It returns io.EOF after the last
 // game. A syntax error is reported in Header.Err, not as the error, which
 // is only for the end of the input and read errors.
-func (r *Reader) NextHeader() (*Header, error) {
-	p := &r.p
-	if !p.parse(false) {
-		return nil, p.endErr()
+func (r *Reader) NextHeader() (*Header, error) { return newHeader(r.readHeader) }
+
+// newHeader returns the header read, its tags its own, or nil when no game
+// is left, with the error read returned.
+func newHeader(read func(h *Header, reuse bool) (bool, error)) (*Header, error) {
+	h := new(Header)
+	ok, err := read(h, false)
+	if !ok {
+		return nil, err
 	}
-	h := &Header{Tags: p.tags, Offset: p.off, Length: p.lastEnd - p.off, Line: p.line, Plies: p.plies}
+	return h, err
+}
+
+// readHeader reads the next game's header into h as NextHeader does, and
+// reports false when no game is left, with the error that ended the
+// input. With reuse, h.Tags is the reader's own room, which the next
+// game's tags overwrite: an index keeps only their values.
+func (r *Reader) readHeader(h *Header, reuse bool) (bool, error) {
+	p := &r.p
+	p.reuse = reuse
+	if !p.parse(false) {
+		return false, p.endErr()
+	}
+	*h = Header{Tags: p.tags, Offset: p.off, Length: p.lastEnd - p.off, Line: p.line, Plies: p.plies}
 	if p.err != nil {
 		h.Err = p.err
 	}
-	return h, p.readErr()
+	return true, p.readErr()
 }
 
 // endErr returns the error at the end of the input: io.EOF, or the read

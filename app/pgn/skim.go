@@ -18,9 +18,14 @@ func (p *parser) skim() {
 		return
 	}
 	s := &p.lex.src
-	i := s.pos
-	for i < s.end {
-		c := s.buf[i]
+	buf := s.buf[:s.end]
+	f, main := p.top(), len(p.frames) == 1
+	// count: a move only counted (a header read, MaxMoves far), as
+	// addMove counts it.
+	count := !p.full && !p.over
+	i, last := s.pos, -1
+	for i < len(buf) {
+		c := buf[i]
 		if c == ' ' {
 			i++
 			continue
@@ -30,15 +35,25 @@ func (p *parser) skim() {
 			i++
 			continue
 		}
-		at, end := plainWord(s.buf[:s.end], i)
+		at, end := plainWord(buf, i)
 		if end < 0 {
 			break
 		}
-		if at >= 0 {
-			p.addMove(s.buf[at:end], -1, s.line, s.col(at))
+		switch {
+		case at < 0:
+		case count && p.moves < MaxMoves:
+			f.hasMove, f.afterVar = true, false
+			if main {
+				p.plies++
+			}
+			p.moves++
+		default:
+			p.addMove(buf[at:end], -1, s.line, s.col(at))
 		}
-		i = end
-		p.lastEnd = s.off(end)
+		i, last = end, end
+	}
+	if last >= 0 {
+		p.lastEnd = s.off(last)
 		p.lex.lastEnd = p.lastEnd
 	}
 	s.pos, s.keep = i, i

@@ -90,6 +90,7 @@ func afterBlankLine(b []byte) bool {
 // [start, end), reading on past end to finish the last one.
 type SectionReader struct {
 	rd   Reader
+	in   io.SectionReader
 	size int64
 	end  int64
 	stop int64 // where reading stopped, or -1
@@ -102,12 +103,27 @@ type SectionReader struct {
 // bytes, that start at or after start and before end. Start must be 0 or
 // an offset that Cut returned.
 func NewSectionReader(r io.ReaderAt, size, start, end int64) *SectionReader {
-	s := &SectionReader{size: size, end: end, stop: -1}
-	in := io.NewSectionReader(r, start, max(0, size-start))
+	s := new(SectionReader)
+	s.reset(r, size, start, end)
+	return s
+}
+
+// reset makes s a reader of the section [start, end) of r, as
+// NewSectionReader makes one, that keeps the room of its buffer and its
+// strings: one reader serves section after section. What s read before
+// must no longer be used.
+func (s *SectionReader) reset(r io.ReaderAt, size, start, end int64) {
+	buf, san := s.rd.p.lex.src.buf, s.rd.p.san
+	if san == nil {
+		san = new(interner)
+	}
+	*s = SectionReader{size: size, end: end, stop: -1}
+	s.in = *io.NewSectionReader(r, start, max(0, size-start))
 	p := &s.rd.p
-	p.lex.src.init(in)
+	p.lex.src.init(&s.in)
+	p.lex.src.buf = buf[:cap(buf)]
 	p.lex.lastEnd = start - 1
-	p.san = new(interner)
+	p.san = san
 	if start > 0 {
 		// Only the start of the file may be UTF-16 or start with a
 		// byte-order mark.
@@ -117,7 +133,6 @@ func NewSectionReader(r io.ReaderAt, size, start, end int64) *SectionReader {
 	// Next keeps comments: the first token of a game may be read before
 	// the game is.
 	p.lex.collect = true
-	return s
 }
 
 // Next reads the next game of the section, as Reader.Next does. It
@@ -133,15 +148,19 @@ func (s *SectionReader) Next() (*Game, error) {
 // NextHeader reads the next game's tags, as Reader.NextHeader does. It
 // returns io.EOF when the next game starts at or after the end of the
 // section, or at the end of the file.
-func (s *SectionReader) NextHeader() (*Header, error) {
+func (s *SectionReader) NextHeader() (*Header, error) { return newHeader(s.readHeader) }
+
+// readHeader reads the next game's header into h, as Reader.readHeader
+// does, and reports false when no game of the section is left.
+func (s *SectionReader) readHeader(h *Header, reuse bool) (bool, error) {
 	// Headers are read without keeping comments, as a Reader does: the
 	// first token of a game is read as a Reader of the whole file reads
 	// it.
 	s.rd.p.lex.collect = false
 	if err := s.more(); err != nil {
-		return nil, err
+		return false, err
 	}
-	return s.rd.NextHeader()
+	return s.rd.readHeader(h, reuse)
 }
 
 // more returns nil when the next game starts in the section, and
