@@ -13,13 +13,15 @@ const reusedTags = "[Event \"Open\"]\n[White \"Müller\"]\n[Black \"Ng\"]\n\n1. 
 	"[Event \"Open\"]\n[White \"M\xfcller\"]\n[Black \"Ng\"]\n\n1. d4 *\n\n" +
 	"[White \"Open\"]\n[Event \"Müller\"]\n[Black \"\"]\n[ECO \"A00\"]\n[Round \"1\"]\n\n1. c4 *\n\n" +
 	"[Event \"Open\"]\n[White \"Müller\"]\n\n1. Nf3 *\n\n" +
-	"[Event \"Open\"]\n[White \"Müller\"]\n[Black \"Ng\"]\n[Site \"Ng\"]\n\n1. b3 *\n"
+	"[Event \"Open\"]\n[White \"Müller\"]\n[Black \"Ng\"]\n[Site \"Ng\"]\n\n1. b3 *\n\n" +
+	"[White \"A\"]\n[WhiteElo \"2100\"]\n[White \"B \\\"C\\\"\"]\n[Black \"Ng\"]\n\n1. g3 *\n"
 
-// The headers a reader reads into the room of the game before have the
-// tags a full reading gives each game.
+// The headers a reader reads into the room of the game before, to index
+// them, have the tags' names a full reading gives each game, and the
+// values of the index's fields: the last of a tag read twice.
 func TestReusedHeadersHaveTheTagsRead(t *testing.T) {
 	games, errs := ReadAll(strings.NewReader(reusedTags))
-	if len(errs) > 0 || len(games) != 5 {
+	if len(errs) > 0 || len(games) != 6 {
 		t.Fatalf("%d games, errors %v", len(games), errs)
 	}
 	rd := NewReader(strings.NewReader(reusedTags))
@@ -28,8 +30,22 @@ func TestReusedHeadersHaveTheTagsRead(t *testing.T) {
 		if ok, err := rd.readHeader(&h, true); !ok || err != nil {
 			t.Fatalf("game %d: %v", i+1, err)
 		}
-		if !reflect.DeepEqual(h.Tags, g.Tags) {
-			t.Errorf("game %d: tags %q, read in full %q", i+1, h.Tags, g.Tags)
+		var names, want []string
+		for _, tag := range g.Tags {
+			names = append(names, tag.Name)
+		}
+		for f := range NumFields {
+			want = append(want, g.Tag(f.Name()))
+		}
+		var gotNames, got []string
+		for _, tag := range h.Tags {
+			gotNames = append(gotNames, tag.Name)
+		}
+		for _, v := range h.fields {
+			got = append(got, string(v))
+		}
+		if !reflect.DeepEqual(gotNames, names) || !reflect.DeepEqual(got, want) {
+			t.Errorf("game %d: tags %q, fields %q; read in full %q, %q", i+1, gotNames, got, names, want)
 		}
 	}
 }

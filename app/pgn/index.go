@@ -149,13 +149,29 @@ type entries struct {
 func (es *entries) at(i int) *entry { return &es.chunks[i/chunkGames][i%chunkGames] }
 
 func (es *entries) add(e entry) {
-	last := len(es.chunks) - 1
-	if last < 0 || len(es.chunks[last]) == chunkGames {
-		es.chunks = append(es.chunks, make([]entry, 0, 64))
-		last++
+	es.addAll([]entry{e})
+}
+
+// addAll adds games in order. A block doubles as it grows: append's
+// smaller steps would copy it several times over.
+func (es *entries) addAll(games []entry) {
+	for len(games) > 0 {
+		last := len(es.chunks) - 1
+		if last < 0 || len(es.chunks[last]) == chunkGames {
+			es.chunks = append(es.chunks, make([]entry, 0, 64))
+			last++
+		}
+		c := es.chunks[last]
+		n := min(len(games), chunkGames-len(c))
+		if len(c)+n > cap(c) {
+			grown := make([]entry, len(c), min(chunkGames, max(2*cap(c), len(c)+n)))
+			copy(grown, c)
+			c = grown
+		}
+		es.chunks[last] = append(c, games[:n]...)
+		es.n += n
+		games = games[n:]
 	}
-	es.chunks[last] = append(es.chunks[last], e)
-	es.n++
 }
 
 // snapshot returns the games added so far, in block headers of its own:
@@ -250,15 +266,11 @@ func ReadGameAt(r io.ReaderAt, off, length int64, line int) (*Game, error) {
 // Indexer builds the Index of a PGN stream, a part at a time if need be,
 // while another goroutine shows what it found so far.
 type Indexer struct {
-	in  countingReader
-	rd  *Reader
-	x   Index
-	ids map[string]uint32
-	// last holds the previous game's values and their ids: events,
-	// sites and dates repeat from game to game.
-	last   [NumFields]string
-	lastID [NumFields]uint32
-	end    error // why indexing stopped for good, once it has
+	in     countingReader
+	rd     *Reader
+	x      Index
+	values valueTable // x.values's ids; nil once the indexing ended
+	end    error      // why indexing stopped for good, once it has
 	// file, when not nil, reads the input in sections on every
 	// processor (NewFileIndexer) instead of as one stream.
 	file *fileIndex
@@ -267,10 +279,10 @@ type Indexer struct {
 // NewIndexer returns an Indexer reading from r. It reads r once, from the
 // start, in large blocks, and keeps none of its text.
 func NewIndexer(r io.Reader) *Indexer {
-	ix := &Indexer{ids: map[string]uint32{"": 0}}
+	ix := &Indexer{}
 	ix.in.r = r
 	ix.rd = NewReader(&ix.in)
-	ix.x.values = []string{""}
+	ix.values.reset(&ix.x.values)
 	return ix
 }
 
@@ -319,7 +331,7 @@ func (ix *Indexer) Run(ctx context.Context, pause func() bool) error {
 		}
 		if err != nil {
 			ix.end = err
-			ix.ids = nil // no more values to share
+			ix.values = valueTable{} // no more values to share
 			return err
 		}
 		if pause != nil && pause() {
@@ -335,13 +347,7 @@ func (ix *Indexer) add(h *Header, readErr error) error {
 		return ErrFileTooLarge
 	}
 	i := ix.x.games.n
-	e := entry{at: uint64(h.Offset)<<plyBits | uint64(min(h.Plies, 1<<plyBits-1)), length: saturate(h.Length), line: saturate(int64(h.Line))}
-	for _, t := range h.Tags {
-		if f, ok := fieldOf(t.Name); ok {
-			e.tags[f] = ix.intern(f, t.Value)
-		}
-	}
-	ix.x.games.add(e)
+	ix.x.games.add(ix.values.entry(h))
 	err := h.Err
 	if err == nil && readErr != nil {
 		err = fmt.Errorf("game %d, line %d: %w", i+1, h.Line, readErr)
@@ -352,24 +358,61 @@ func (ix *Indexer) add(h *Header, readErr error) error {
 	return nil
 }
 
-// intern returns the id of a value of field f.
-func (ix *Indexer) intern(f Field, v string) uint32 {
-	if v == ix.last[f] {
-		return ix.lastID[f]
-	}
-	id := ix.valueID(v)
-	ix.last[f], ix.lastID[f] = v, id
-	return id
+// valueTable numbers the distinct tag values of an index, or of a part of
+// one: values[id] is the value of id, and 0 is "".
+type valueTable struct {
+	values *[]string
+	ids    map[string]uint32
+	// last holds the previous game's values and their ids: events,
+	// sites and dates repeat from game to game.
+	last   [NumFields]string
+	lastID [NumFields]uint32
 }
 
-// valueID returns the id of a value, a new one the first time.
-func (ix *Indexer) valueID(v string) uint32 {
-	id, ok := ix.ids[v]
-	if !ok {
-		id = uint32(len(ix.x.values))
-		ix.x.values = append(ix.x.values, v)
-		ix.ids[v] = id
+// reset empties the table, which numbers the values in *values.
+func (t *valueTable) reset(values *[]string) {
+	if t.ids == nil {
+		t.ids = map[string]uint32{}
 	}
+	clear(t.ids)
+	t.ids[""] = 0
+	*values = append((*values)[:0], "")
+	t.values, t.last, t.lastID = values, [NumFields]string{}, [NumFields]uint32{}
+}
+
+// entry returns the entry of a game read with readHeader's reuse, its
+// fields as the table's ids.
+func (t *valueTable) entry(h *Header) entry {
+	e := entry{at: uint64(h.Offset)<<plyBits | uint64(min(h.Plies, 1<<plyBits-1)), length: saturate(h.Length), line: saturate(int64(h.Line))}
+	for f, v := range h.fields {
+		switch {
+		case len(v) == 0:
+		case string(v) == t.last[f]:
+			e.tags[f] = t.lastID[f]
+		default:
+			id, ok := t.ids[string(v)]
+			if !ok {
+				id = t.add(string(v))
+			}
+			e.tags[f], t.last[f], t.lastID[f] = id, (*t.values)[id], id
+		}
+	}
+	return e
+}
+
+// id returns the id of a value, a new one the first time.
+func (t *valueTable) id(v string) uint32 {
+	if id, ok := t.ids[v]; ok {
+		return id
+	}
+	return t.add(v)
+}
+
+// add numbers a value new to the table.
+func (t *valueTable) add(v string) uint32 {
+	id := uint32(len(*t.values))
+	*t.values = append(*t.values, v)
+	t.ids[v] = id
 	return id
 }
 

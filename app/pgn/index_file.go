@@ -61,21 +61,13 @@ type partErr struct {
 
 // partReader reads the headers of a section's games into a part.
 type partReader struct {
-	ids  map[string]uint32 // the part's values, by value
-	last [NumFields]string
-	lid  [NumFields]uint32
+	values valueTable // the part's values
 }
 
 // read reads games with pt.sec until the end of its section, a read
 // error or ctx is done, adding them to pt.
 func (r *partReader) read(ctx context.Context, pt *indexPart) {
-	if r.ids == nil {
-		r.ids = map[string]uint32{}
-	}
-	clear(r.ids)
-	r.ids[""] = 0
-	r.last, r.lid = [NumFields]string{}, [NumFields]uint32{}
-	pt.values = append(pt.values[:0], "")
+	r.values.reset(&pt.values)
 	pt.games, pt.errs, pt.err = pt.games[:0], pt.errs[:0], nil
 	done := ctx.Done()
 	var h Header
@@ -105,12 +97,7 @@ func (r *partReader) read(ctx context.Context, pt *indexPart) {
 
 // add records a game in pt, its tags as the part's ids.
 func (r *partReader) add(pt *indexPart, h *Header, readErr error) {
-	e := entry{at: uint64(h.Offset)<<plyBits | uint64(min(h.Plies, 1<<plyBits-1)), length: saturate(h.Length), line: saturate(int64(h.Line))}
-	for _, t := range h.Tags {
-		if f, ok := fieldOf(t.Name); ok {
-			e.tags[f] = r.intern(pt, f, t.Value)
-		}
-	}
+	e := r.values.entry(h)
 	switch {
 	case h.Err != nil:
 		pt.errs = append(pt.errs, partErr{k: len(pt.games), err: h.Err})
@@ -118,21 +105,6 @@ func (r *partReader) add(pt *indexPart, h *Header, readErr error) {
 		pt.errs = append(pt.errs, partErr{k: len(pt.games), err: readErr, read: true})
 	}
 	pt.games = append(pt.games, e)
-}
-
-// intern returns the part's id of a value of field f.
-func (r *partReader) intern(pt *indexPart, f Field, v string) uint32 {
-	if v == r.last[f] {
-		return r.lid[f]
-	}
-	id, ok := r.ids[v]
-	if !ok {
-		id = uint32(len(pt.values))
-		pt.values = append(pt.values, v)
-		r.ids[v] = id
-	}
-	r.last[f], r.lid[f] = v, id
-	return id
 }
 
 // fileIndex is the state of an Indexer that reads a file in sections.
@@ -166,8 +138,8 @@ func NewFileIndexer(ctx context.Context, r io.ReaderAt, size int64) *Indexer {
 // newFileIndexer is NewFileIndexer with sections of about section bytes
 // (0: from the size of the file).
 func newFileIndexer(ctx context.Context, r io.ReaderAt, size, section int64) *Indexer {
-	ix := &Indexer{ids: map[string]uint32{"": 0}}
-	ix.x.values = []string{""}
+	ix := &Indexer{}
+	ix.values.reset(&ix.x.values)
 	ctx, stop := context.WithCancel(ctx)
 	workers := max(1, runtime.GOMAXPROCS(0))
 	fi := &fileIndex{r: r, size: size, stop: stop, pending: map[int]*indexPart{}, base: 1}
@@ -368,23 +340,12 @@ func (ix *Indexer) addPart(pt *indexPart) {
 	// file gives them.
 	fi.ids = fi.ids[:0]
 	for _, v := range pt.values {
-		fi.ids = append(fi.ids, ix.valueID(v))
+		fi.ids = append(fi.ids, ix.values.id(v))
 	}
-	errs := pt.errs
-	for k, e := range pt.games {
-		for f, id := range e.tags {
-			e.tags[f] = fi.ids[id]
-		}
-		line := int64(e.line) + int64(fi.base) - 1
-		e.line = saturate(line)
-		i := ix.x.games.n
-		ix.x.games.add(e)
-		ix.in.n = max(ix.in.n, e.off()+int64(e.length))
-		if len(errs) == 0 || errs[0].k != k {
-			continue
-		}
-		pe := errs[0]
-		errs = errs[1:]
+	first := ix.x.games.n
+	for _, pe := range pt.errs {
+		i := first + pe.k
+		line := int64(pt.games[pe.k].line) + int64(fi.base) - 1
 		err := pe.err
 		if pe.read {
 			err = fmt.Errorf("game %d, line %d: %w", i+1, line, pe.err)
@@ -398,13 +359,22 @@ func (ix *Indexer) addPart(pt *indexPart) {
 		}
 		ix.x.errs = append(ix.x.errs, GameError{Index: i, Err: err})
 	}
+	for k := range pt.games {
+		e := &pt.games[k]
+		for f, id := range e.tags {
+			e.tags[f] = fi.ids[id]
+		}
+		e.line = saturate(int64(e.line) + int64(fi.base) - 1)
+		ix.in.n = max(ix.in.n, e.off()+int64(e.length))
+	}
+	ix.x.games.addAll(pt.games)
 }
 
 // endFile ends the indexing with err, and the goroutines with it.
 func (ix *Indexer) endFile(err error) error {
 	ix.file.stop()
 	ix.end = err
-	ix.ids = nil
+	ix.values = valueTable{}
 	return err
 }
 

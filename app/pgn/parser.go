@@ -40,12 +40,19 @@ type parser struct {
 	// reuse lets the tags of a game read without full take the room of
 	// the game before, when ownTags tells that no caller holds it.
 	reuse, ownTags bool
-	tagIdx         map[string]int
-	plies          int
-	off            int64
-	line           int
-	lastEnd        int64 // stream offset past the game's last token
-	atEOF          bool  // the game ended at the end of the input
+	// fields holds, for a header read with reuse (to index it), the
+	// decoded values of the index's fields read so far, nil when absent:
+	// such a header's tags have names only. Each value keeps its room
+	// from game to game (fieldRoom); decoded holds the one being read.
+	fields    [NumFields][]byte
+	fieldRoom [NumFields][]byte
+	decoded   []byte
+	tagIdx    map[string]int
+	plies     int
+	off       int64
+	line      int
+	lastEnd   int64 // stream offset past the game's last token
+	atEOF     bool  // the game ended at the end of the input
 
 	store blockStore[Move]
 	lines blockStore[*Move]
@@ -90,6 +97,7 @@ func (p *parser) begin(t *token) {
 		p.tags, p.ownTags = make([]Tag, 0, max(8, len(p.tags)+2)), p.reuse
 	}
 	p.tagIdx = nil
+	p.fields = [NumFields][]byte{}
 	clear(p.frames)
 	p.frames = append(p.frames[:0], frame{moves: p.mainLine[:0]})
 	if p.full {
@@ -207,6 +215,10 @@ func (p *parser) tag(t *token, header bool) {
 			return
 		}
 	}
+	if p.reuse && !p.full {
+		p.indexTag(t)
+		return
+	}
 	name, value := p.tagText(t)
 	if len(name)+len(value) > maxTagText {
 		p.failAt(t.line, t.col, t.raw, SyntaxTagTooLong, t.text)
@@ -220,29 +232,45 @@ func (p *parser) tag(t *token, header bool) {
 	}
 }
 
-// tagText returns the name and value of the tag pair t, decoded.
-func (p *parser) tagText(t *token) (name, value string) {
-	if p.reuse && p.ownTags && len(p.tags) < cap(p.tags) {
-		// The games of a file have the same tags in the same order,
-		// often with the same values: the game before's tag at this
-		// place, still in the room, gives them without a lookup. A
-		// decoded text that equals the bytes read is their decoding.
-		prev := p.tags[:len(p.tags)+1][len(p.tags)]
-		if prev.Name == string(t.text) {
+// indexTag handles a tag pair of a header read to index it, as tag does,
+// keeping only the values of the index's fields (p.fields).
+func (p *parser) indexTag(t *token) {
+	var name string
+	if p.ownTags && len(p.tags) < cap(p.tags) {
+		// The games of a file have the same tags in the same order:
+		// the game before's name at this place, still in the room,
+		// gives it without a lookup.
+		if prev := p.tags[:len(p.tags)+1][len(p.tags)]; prev.Name == string(t.text) {
 			name = prev.Name
-		}
-		if prev.Value == string(t.value) {
-			value = prev.Value
 		}
 	}
 	if name == "" {
 		name = tagName(t.text)
 	}
+	p.decoded = appendText(p.decoded[:0], t.value)
+	if len(name)+len(p.decoded) > maxTagText {
+		p.failAt(t.line, t.col, t.raw, SyntaxTagTooLong, t.text)
+		return
+	}
+	if !p.keep(len(name)+len(p.decoded)+32, t) {
+		return
+	}
+	p.addTag(name, "")
+	if f, ok := fieldOf(name); ok {
+		p.fieldRoom[f] = append(p.fieldRoom[f][:0], p.decoded...)
+		p.fields[f] = p.fieldRoom[f]
+	}
+}
+
+// tagText returns the name and value of the tag pair t, decoded.
+func (p *parser) tagText(t *token) (name, value string) {
+	name = tagName(t.text)
 	switch {
-	case value != "" || len(t.value) == 0:
+	case len(t.value) == 0:
 	case !p.full && p.san != nil && utf8.Valid(t.value):
-		// Headers read to index a file: values repeat from game to
-		// game (events, dates, players), and are not made again.
+		// Headers read as they are (NextHeader): values repeat from
+		// game to game (events, dates, players), and are not made
+		// again.
 		value = p.san.get(t.value)
 	default:
 		value = decodeText(t.value)

@@ -34,6 +34,10 @@ type Header struct {
 	Plies int
 	// Err is the syntax error found in the game, or nil.
 	Err error
+	// fields are the values of an Index's fields, decoded, nil when
+	// absent, in a header read to index it (readHeader with reuse),
+	// whose Tags have names only. They hold until the next read.
+	fields [NumFields][]byte
 }
 
 // NewReader returns a Reader that reads from r.
@@ -87,7 +91,8 @@ func newHeader(read func(h *Header, reuse bool) (bool, error)) (*Header, error) 
 // readHeader reads the next game's header into h as NextHeader does, and
 // reports false when no game is left, with the error that ended the
 // input. With reuse, h.Tags is the reader's own room, which the next
-// game's tags overwrite: an index keeps only their values.
+// game's tags overwrite, and holds the tags' names only: the values an
+// index keeps are in h.fields.
 func (r *Reader) readHeader(h *Header, reuse bool) (bool, error) {
 	p := &r.p
 	p.reuse = reuse
@@ -95,6 +100,9 @@ func (r *Reader) readHeader(h *Header, reuse bool) (bool, error) {
 		return false, p.endErr()
 	}
 	*h = Header{Tags: p.tags, Offset: p.off, Length: p.lastEnd - p.off, Line: p.line, Plies: p.plies}
+	if reuse {
+		h.fields = p.fields
+	}
 	if p.err != nil {
 		h.Err = p.err
 	}

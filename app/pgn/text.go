@@ -30,6 +30,17 @@ func decodeText(b []byte) string {
 	return string(r)
 }
 
+// appendText appends b decoded as decodeText decodes it.
+func appendText(dst, b []byte) []byte {
+	if utf8.Valid(b) {
+		return append(dst, b...)
+	}
+	for _, c := range b {
+		dst = utf8.AppendRune(dst, cp1252[c])
+	}
+	return dst
+}
+
 // cp1252 maps the bytes of Windows-1252 to runes; its five unassigned
 // bytes become U+FFFD.
 var cp1252 = func() (t [256]rune) {
