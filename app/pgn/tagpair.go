@@ -57,11 +57,45 @@ func (l *lexer) scanTag() tagScan {
 		if last {
 			b = b[:min(len(b), maxTag)]
 		}
+		if ts, ok := plainTag(b); ok {
+			return ts
+		}
 		if ts, ok := scanTagIn(b, last); ok {
 			return ts
 		}
 		s.more()
 	}
+}
+
+// valueByte tells which bytes a value may hold before its closing quote
+// without a closer look: not a quote, a backslash or a line break.
+var valueByte = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = c != '"' && c != '\\' && class[c] != cNL
+	}
+	return t
+}()
+
+// plainTag scans the tag pair that starts b when it is written as most
+// are, `[Name "Value"]`: no blanks but the one space, no escapes, closed
+// within b. It finds what scanTagIn finds; it reports false for anything
+// else, which scanTagIn reads.
+func plainTag(b []byte) (tagScan, bool) {
+	i := 1
+	for i < len(b) && nameByte[b[i]] {
+		i++
+	}
+	if i == 1 || i+1 >= len(b) || b[i] != ' ' || b[i+1] != '"' {
+		return tagScan{}, false
+	}
+	j := i + 2
+	for j < len(b) && valueByte[b[j]] {
+		j++
+	}
+	if j+1 >= len(b) || b[j] != '"' || b[j+1] != ']' {
+		return tagScan{}, false
+	}
+	return tagScan{nameAt: 1, nameEnd: i, valueAt: i + 2, valueEnd: j, closed: true, end: j + 2}, true
 }
 
 // tagReader scans a tag pair in b. When short is set, b ended before the
