@@ -131,11 +131,12 @@ type Index struct {
 	errs   []GameError
 }
 
-// chunkGames is how many games a block of an index holds. Full blocks are
-// never copied as the index grows, so indexing a big file needs little
-// more memory than its index takes; the block being filled grows from
-// small, so a small file's index stays small.
-const chunkGames = 1 << 14
+// chunkGames is how many games a block of an index holds. Blocks are never
+// copied as the index grows, so indexing a big file needs little more
+// memory than its index takes: the first block grows from small, so that
+// a small file's index stays small, and the others are made whole, small
+// enough that the room of the last one costs little.
+const chunkGames = 1 << 12
 
 // entries is the games of an index, in blocks of at most chunkGames. A
 // game once added never changes, and a block is only appended to, so a
@@ -152,13 +153,17 @@ func (es *entries) add(e entry) {
 	es.addAll([]entry{e})
 }
 
-// addAll adds games in order. A block doubles as it grows: append's
-// smaller steps would copy it several times over.
+// addAll adds games in order. The first block doubles as it grows:
+// append's smaller steps would copy it several times over.
 func (es *entries) addAll(games []entry) {
 	for len(games) > 0 {
 		last := len(es.chunks) - 1
 		if last < 0 || len(es.chunks[last]) == chunkGames {
-			es.chunks = append(es.chunks, make([]entry, 0, 64))
+			size := 64
+			if last >= 0 {
+				size = chunkGames
+			}
+			es.chunks = append(es.chunks, make([]entry, 0, size))
 			last++
 		}
 		c := es.chunks[last]
