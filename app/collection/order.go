@@ -156,15 +156,23 @@ func (o *Order) Arranged() bool { return o.cancel == nil }
 // and adds its new games in their place.
 func (o *Order) grow(x *pgn.Index) {
 	o.x = x
+	inOrder := o.by == ColNumber && !o.desc
+	// Games in file order are added where they go, without a copy.
 	var added []int32
+	if inOrder {
+		o.rows = slices.Grow(o.rows, x.Len()-o.seen)
+		added = o.rows
+	} else {
+		added = make([]int32, 0, x.Len()-o.seen)
+	}
 	for i := o.seen; i < x.Len(); i++ {
 		if x.Err(i) == nil && !o.isLeftOut(i) && o.matches(i) {
 			added = append(added, int32(i))
 		}
 	}
 	o.seen = x.Len()
-	if o.by == ColNumber && !o.desc {
-		o.rows = append(o.rows, added...)
+	if inOrder {
+		o.rows = added
 		return
 	}
 	if o.by != ColMoves {

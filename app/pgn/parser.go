@@ -247,16 +247,23 @@ func (p *parser) indexTag(t *token) {
 	if name == "" {
 		name = tagName(t.text)
 	}
-	p.decoded = appendText(p.decoded[:0], t.value)
-	if len(name)+len(p.decoded) > maxTagText {
+	f, field := fieldOf(name)
+	var size int // of the value decoded
+	if field {
+		p.decoded = appendText(p.decoded[:0], t.value)
+		size = len(p.decoded)
+	} else {
+		size = textSize(t.value)
+	}
+	if len(name)+size > maxTagText {
 		p.failAt(t.line, t.col, t.raw, SyntaxTagTooLong, t.text)
 		return
 	}
-	if !p.keep(len(name)+len(p.decoded)+32, t) {
+	if !p.keep(len(name)+size+32, t) {
 		return
 	}
 	p.addTag(name, "")
-	if f, ok := fieldOf(name); ok {
+	if field {
 		p.fieldRoom[f] = append(p.fieldRoom[f][:0], p.decoded...)
 		p.fields[f] = p.fieldRoom[f]
 	}

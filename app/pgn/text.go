@@ -41,6 +41,18 @@ func appendText(dst, b []byte) []byte {
 	return dst
 }
 
+// textSize returns the length of b decoded as decodeText decodes it.
+func textSize(b []byte) int {
+	if utf8.Valid(b) {
+		return len(b)
+	}
+	n := 0
+	for _, c := range b {
+		n += utf8.RuneLen(cp1252[c])
+	}
+	return n
+}
+
 // cp1252 maps the bytes of Windows-1252 to runes; its five unassigned
 // bytes become U+FFFD.
 var cp1252 = func() (t [256]rune) {
