@@ -157,13 +157,18 @@ func (o *Order) Arranged() bool { return o.cancel == nil }
 func (o *Order) grow(x *pgn.Index) {
 	o.x = x
 	inOrder := o.by == ColNumber && !o.desc
-	// Games in file order are added where they go, without a copy.
+	// Games in file order are added where they go: the room of the list
+	// doubles when it runs out, so that a large file's is copied seldom.
+	n := x.Len() - o.seen
 	var added []int32
-	if inOrder {
-		o.rows = slices.Grow(o.rows, x.Len()-o.seen)
+	switch {
+	case !inOrder:
+		added = make([]int32, 0, n)
+	case cap(o.rows)-len(o.rows) >= n:
 		added = o.rows
-	} else {
-		added = make([]int32, 0, x.Len()-o.seen)
+	default:
+		added = make([]int32, len(o.rows), max(2*cap(o.rows), len(o.rows)+n))
+		copy(added, o.rows)
 	}
 	for i := o.seen; i < x.Len(); i++ {
 		if x.Err(i) == nil && !o.isLeftOut(i) && o.matches(i) {
