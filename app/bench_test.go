@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/game/gametest"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
 )
@@ -26,7 +27,7 @@ func benchApp(b *testing.B, plies int) (*App, uitest.Queue) {
 		a.stop()
 		a.env.Window.Close()
 	})
-	a.env.Session.NewGame(uitest.AnnotatedGame(b, plies))
+	a.env.Session.NewGame(gametest.AnnotatedGame(b, plies))
 	return a, q
 }
 
@@ -68,7 +69,7 @@ func BenchmarkApplySettings(b *testing.B) {
 // again when it ends.
 func BenchmarkBoardMove(b *testing.B) {
 	a, _ := benchApp(b, 0)
-	moves := uitest.RandomMoves(b, 300)
+	moves := gametest.RandomMoves(b, 300)
 	i := 0
 	b.ReportAllocs()
 	for b.Loop() {

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/echiquier/echiquier/app/engine"
-	"github.com/echiquier/echiquier/app/ui/uitest"
+	"github.com/echiquier/echiquier/app/game/gametest"
 )
 
 // BenchmarkWholeGame40Moves analyses a 40-move game (80 positions after
@@ -19,7 +19,7 @@ func BenchmarkWholeGame40Moves(b *testing.B) {
 	if _, err := os.Stat(stockfish); err != nil {
 		b.Skip("Stockfish is not installed:", err)
 	}
-	g := uitest.AnnotatedGame(b, 80)
+	g := gametest.AnnotatedGame(b, 80)
 	s := engine.Settings{Path: stockfish, MoveTime: 200 * time.Millisecond}
 	for b.Loop() {
 		done := make(chan error, 1)
