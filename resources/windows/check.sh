@@ -31,6 +31,10 @@ checks=0
 
 fail() {
 	printf 'FAIL: %s\n' "$*" >&2
+	if [ -n "${WINEPREFIX:-}" ]; then
+		echo "the Wine prefix's processes:" >&2
+		prefix_processes >&2
+	fi
 	exit 1
 }
 pass() {
@@ -125,15 +129,97 @@ start_x() {
 	fail "no Xvfb could start on a display from :200 to :299"
 }
 
-# wait_until SECONDS COMMAND...: runs COMMAND every half second until it
-# succeeds, failing after SECONDS.
+# Waits follow Wine's progress, not the clock: a machine busy with other
+# work may take minutes to start a program under Wine. A wait gives up
+# when no process of the prefix (the program, wineserver, the installer)
+# has used the processor for $idle_limit seconds, or after $wait_limit
+# seconds in all (a program that spins without ever doing what is
+# awaited).
+idle_limit=60
+wait_limit=900
+
+# prefix_ticks prints the processor time (in clock ticks) used so far by
+# the processes running in $WINEPREFIX.
+prefix_ticks() {
+	total=0
+	for proc in /proc/[0-9]*; do
+		grep -qzx "WINEPREFIX=$WINEPREFIX" "$proc/environ" 2>/dev/null || continue
+		# utime and stime: the 12th and 13th fields after the name's ")".
+		ticks=$(sed 's/.*) //' "$proc/stat" 2>/dev/null | awk '{ print $12 + $13 }') || continue
+		total=$((total + ${ticks:-0}))
+	done
+	echo "$total"
+}
+
+# prefix_processes lists the processes of $WINEPREFIX: what a failed
+# wait shows.
+prefix_processes() {
+	for proc in /proc/[0-9]*; do
+		grep -qzx "WINEPREFIX=$WINEPREFIX" "$proc/environ" 2>/dev/null || continue
+		ps -o pid=,stat=,time=,args= -p "${proc#/proc/}" 2>/dev/null || true
+	done
+}
+
+# wait_start begins a wait; stalled, called between tries, says when it
+# should give up, with the reason in $stall.
+wait_start() {
+	begun=$(date +%s)
+	moved=$begun
+	sampled=$begun
+	last_ticks=$(prefix_ticks)
+}
+stalled() {
+	now=$(date +%s)
+	if [ $((now - sampled)) -ge 5 ]; then
+		sampled=$now
+		ticks=$(prefix_ticks)
+		[ "$ticks" = "$last_ticks" ] || moved=$now
+		last_ticks=$ticks
+	fi
+	if [ $((now - moved)) -ge $idle_limit ]; then
+		stall="for $idle_limit s no process of the Wine prefix used the processor"
+	elif [ $((now - begun)) -ge $wait_limit ]; then
+		stall="after $wait_limit s, while Wine's processes still used the processor"
+	else
+		return 1
+	fi
+}
+
+# launch TITLE LIMIT COMMAND...: starts COMMAND and waits for a window
+# whose name holds TITLE, at most LIMIT seconds (or until Wine stalls),
+# $why saying why it gave up. A program that fails fails the check.
+launch() {
+	title=$1
+	limit=$2
+	shift 2
+	"$@" >"$work/program.log" 2>&1 &
+	started=$!
+	wait_start
+	until xdotool search --name "$title" >/dev/null 2>&1; do
+		# (wine start returns as soon as it has started the program.)
+		if [ "$2" != start ] && ! kill -0 $started 2>/dev/null && ! wait $started; then
+			cat "$work/program.log" >&2
+			fail "the program failed"
+		fi
+		waited=$(($(date +%s) - begun))
+		if stalled; then
+			why="no window named '$title': $stall ($waited s)"
+			return 1
+		elif [ $waited -ge "$limit" ]; then
+			why="no window named '$title' within $limit s"
+			return 1
+		fi
+		sleep 0.5
+	done
+	echo "   (the window '$title' came after $(($(date +%s) - begun)) s)"
+}
+
+# wait_until COMMAND...: runs COMMAND every half second until it
+# succeeds, failing when Wine stalls ($stall says how).
 wait_until() {
-	limit=$(($1 * 2))
-	shift
-	tries=0
+	wait_start
 	until "$@" >/dev/null 2>&1; do
-		tries=$((tries + 1))
-		[ $tries -lt $limit ] || return 1
+		! stalled || return 1
 		sleep 0.5
 	done
 }
@@ -160,43 +246,43 @@ regval() {
 # something (a window that OpenGL could not draw into is one or two
 # colours). It leaves the program running, its window in $wid and its
 # process (Wine runs each Windows process as a Unix one) in $pid.
+#
+# The window comes within seconds, even with both cores busy. Once in
+# dozens of runs, under Wine, it did not come at all (the program had
+# written its first log line, then nothing for 180 s). Such a start is
+# reported, with Wine's processes, then the program is ended and
+# started once more: a second start that stalls fails the check.
 start_program() {
 	title=$1
 	shot=$2
 	shift 2
-	"$@" >"$work/program.log" 2>&1 &
-	started=$!
-	tries=0
-	until xdotool search --name "$title" >/dev/null 2>&1; do
-		why=""
-		# (wine start returns as soon as it has started the program.)
-		if [ "$2" != start ] && ! kill -0 $started 2>/dev/null && ! wait $started; then
-			why="the program failed"
-		elif [ $tries -ge 360 ]; then
-			why="no window named '$title' within 180 s"
-		fi
-		if [ -n "$why" ]; then
+	if ! launch "$title" 180 "$@"; then
+		echo "warning: $why; the Wine prefix's processes:"
+		prefix_processes
+		echo "warning: the program said:"
+		cat "$work/program.log"
+		for p in $(prefix_processes | awk '/echiquier\.exe/ { print $1 }'); do
+			kill -9 "$p" 2>/dev/null || true
+		done
+		echo "warning: the program ended; started once more"
+		launch "$title" "$wait_limit" "$@" || {
 			echo "windows open:" >&2
 			xdotool search --name . getwindowname %@ >&2 2>/dev/null || true
 			echo "the program said:" >&2
 			cat "$work/program.log" >&2
-			fail "$why"
-		fi
-		sleep 0.5
-		tries=$((tries + 1))
-	done
+			fail "$why, twice"
+		}
+	fi
 	wid=$(xdotool search --name "$title" | head -n 1)
 	pid=$(xdotool getwindowpid "$wid") || fail "the window '$title' names no process (_NET_WM_PID)"
 	running "$pid" || fail "the window '$title' names process $pid, which does not run"
 	# Fyne draws its first frame a little after the window appears.
-	tries=0
+	wait_start
 	while :; do
 		import -window "$wid" "$shot"
 		colours=$(convert "$shot" -format '%k' info:)
 		[ "$colours" -lt 64 ] || break
-		tries=$((tries + 1))
-		[ $tries -lt 120 ] ||
-			fail "the window '$title' shows only $colours colours after 60 s (not drawn?): see $shot"
+		! stalled || fail "the window '$title' shows only $colours colours: $stall (not drawn?): see $shot"
 		sleep 0.5
 	done
 	window_name=$(xdotool getwindowname "$wid")
@@ -216,8 +302,8 @@ run_until_window() {
 	# lock is there only while it runs).
 	running_files=$(ls -A "$storage" 2>/dev/null | tr '\n' ' ')
 	timeout 60 wine taskkill /im echiquier.exe >/dev/null 2>&1 || true
-	wait_until 60 sh -c '! ps -o stat= -p "$1" | grep -q "^[^Z]"' - "$pid" ||
-		fail "echiquier.exe (process $pid) did not end within 60 s of WM_CLOSE"
+	wait_until sh -c '! ps -o stat= -p "$1" | grep -q "^[^Z]"' - "$pid" ||
+		fail "echiquier.exe (process $pid) did not end after WM_CLOSE: $stall"
 }
 
 check_wine() {
@@ -358,10 +444,10 @@ check_wine() {
 		cat "$work/uninstall.log" >&2
 		fail "the uninstaller /S failed"
 	}
-	wait_until 120 sh -c '[ ! -e "$1" ]' - "$dir" ||
-		fail "the uninstaller left $dir_w: $(ls -A "$dir" | tr '\n' ' ')"
-	wait_until 60 sh -c '! ps -o stat= -p "$1" | grep -q "^[^Z]"' - "$pid" ||
-		fail "the uninstaller removed the program but left it running (process $pid)"
+	wait_until sh -c '[ ! -e "$1" ]' - "$dir" ||
+		fail "the uninstaller left $dir_w ($stall): $(ls -A "$dir" | tr '\n' ' ')"
+	wait_until sh -c '! ps -o stat= -p "$1" | grep -q "^[^Z]"' - "$pid" ||
+		fail "the uninstaller removed the program but left it running (process $pid): $stall"
 	pass "uninstalling while the program ran closed it, then removed its folder"
 	timeout 120 wineserver -w || true
 	[ ! -e "$lnk" ] || fail "the uninstaller left the Start-menu entry"
