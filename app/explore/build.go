@@ -311,7 +311,9 @@ func build(ctx context.Context, path string, progress func(done, total int64), o
 		}
 	}
 
-	workers := max(1, runtime.GOMAXPROCS(0))
+	// One worker a processor, however many threads run Go code (one more
+	// in the program: main.go): each holds a batch of games read.
+	workers := max(1, min(runtime.GOMAXPROCS(0), runtime.NumCPU()))
 	if opt.section == 0 {
 		// Eight sections a goroutine at least, for the last ones to end
 		// together.
