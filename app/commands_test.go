@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/echiquier/echiquier/app/game/gametest"
 	"github.com/echiquier/echiquier/app/ui/help"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
@@ -36,7 +37,7 @@ func TestShortcutsFollowTheMenusOfANewLanguage(t *testing.T) {
 	h.app.env.Settings.SetLanguage("en")
 	h.app.LanguageChanged()
 	path := t.TempDir() + "/games.pgn"
-	uitest.WriteFile(t, path, uitest.PGNGame("White=X", 2)+uitest.PGNGame("White=Y", 2))
+	uitest.WriteFile(t, path, gametest.PGNGame("White=X", 2)+gametest.PGNGame("White=Y", 2))
 	h.open(path)
 	h.tapButton("Open")
 	h.shortcut(kit.NextGame)

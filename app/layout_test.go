@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/game/gametest"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
 	"github.com/echiquier/echiquier/widgets"
@@ -161,7 +162,7 @@ func (h *harness) aTimedGameWithEverything() {
 	h.t.Helper()
 	path := h.t.TempDir() + "/g.pgn"
 	uitest.WriteFile(h.t, path, "[White \"Ann\"]\n[Black \"Bob\"]\n[TimeControl \"600+5\"]\n\n"+
-		"1. e4 {[%eval 0.3]} e5 {[%eval 0.2]} 2. Nf3 {[%eval 0.3]} Nc6 {[%eval 0.25]} *\n\n"+uitest.PGNGame("White=Cy", 4))
+		"1. e4 {[%eval 0.3]} e5 {[%eval 0.2]} 2. Nf3 {[%eval 0.3]} Nc6 {[%eval 0.25]} *\n\n"+gametest.PGNGame("White=Cy", 4))
 	h.open(path)
 	h.tapButton("Open")
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/echiquier/echiquier/app/game/gametest"
 	"github.com/echiquier/echiquier/app/pgn"
 )
 
@@ -48,7 +49,7 @@ func checkArrange(t *testing.T, x *pgn.Index, filters ...[]string) {
 func TestArrangeSortsAsCompare(t *testing.T) {
 	// Values that fold alike (carlsen, Carlsen), missing tags, a bad
 	// game, equal plies.
-	text := orderGames + pgnGame("White=Carlsen Black=Anand Date=2019.05.01", 10) + pgnGame("Black=Ünal", 3)
+	text := orderGames + gametest.PGNGame("White=Carlsen Black=Anand Date=2019.05.01", 10) + gametest.PGNGame("Black=Ünal", 3)
 	checkArrange(t, buildIndex(t, text), []string{"carlsen"}, []string{"2019", "anand"})
 }
 

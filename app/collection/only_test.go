@@ -3,6 +3,8 @@ package collection
 import (
 	"slices"
 	"testing"
+
+	"github.com/echiquier/echiquier/app/game/gametest"
 )
 
 func TestOrderOnlyKeepsTheGamesGiven(t *testing.T) {
@@ -34,7 +36,7 @@ func TestOrderOnlyKeepsTheGamesGiven(t *testing.T) {
 
 func TestOrderOnlyAppliesToGamesIndexedLater(t *testing.T) {
 	x := buildIndex(t, orderGames)
-	first := buildIndex(t, pgnGame("White=A", 2)+pgnGame("White=B", 2))
+	first := buildIndex(t, gametest.PGNGame("White=A", 2)+gametest.PGNGame("White=B", 2))
 	o := newOrder(first)
 	o.SetOnly(setOf(1, 2))
 	o.grow(x)

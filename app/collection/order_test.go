@@ -2,35 +2,16 @@ package collection
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/echiquier/echiquier/app/game/gametest"
 	"github.com/echiquier/echiquier/app/internal/shared"
 	"github.com/echiquier/echiquier/app/pgn"
 )
-
-// pgnGame writes a game with the tags given as "White=A Black=B" (spaces
-// inside values as _) and plies moves of knights dancing.
-func pgnGame(tags string, plies int) string {
-	var b strings.Builder
-	for _, kv := range strings.Fields(tags) {
-		k, v, _ := strings.Cut(kv, "=")
-		fmt.Fprintf(&b, "[%s \"%s\"]\n", k, strings.ReplaceAll(v, "_", " "))
-	}
-	b.WriteString("\n")
-	moves := []string{"Nf3", "Nf6", "Ng1", "Ng8"}
-	for i := range plies {
-		if i%2 == 0 {
-			fmt.Fprintf(&b, "%d. ", i/2+1)
-		}
-		b.WriteString(moves[i%4] + " ")
-	}
-	return b.String() + "*\n\n"
-}
 
 func buildIndex(t *testing.T, text string) *pgn.Index {
 	t.Helper()
@@ -42,11 +23,11 @@ func buildIndex(t *testing.T, text string) *pgn.Index {
 }
 
 // orderGames is a file of five games; game 4 has a syntax error.
-var orderGames = pgnGame("White=Ünal Black=Carlsen Date=2019.05.01 Event=Grenke", 10) +
-	pgnGame("White=Anand Black=Kasparov Date=1995.09.11 Event=PCA_World_Championship", 40) +
-	pgnGame("White=carlsen Black=Łukasz Date=2021.??.?? Event=Olympiad", 3) +
+var orderGames = gametest.PGNGame("White=Ünal Black=Carlsen Date=2019.05.01 Event=Grenke", 10) +
+	gametest.PGNGame("White=Anand Black=Kasparov Date=1995.09.11 Event=PCA_World_Championship", 40) +
+	gametest.PGNGame("White=carlsen Black=Łukasz Date=2021.??.?? Event=Olympiad", 3) +
 	"[White \"Broken\"]\n\n1. e4 ) *\n\n" +
-	pgnGame("White=Bacrot Black=Anand Date=2019.12.30 Event=Rapid", 20)
+	gametest.PGNGame("White=Bacrot Black=Anand Date=2019.12.30 Event=Rapid", 20)
 
 func newTestOrder(t *testing.T) *Order {
 	x := buildIndex(t, orderGames)
@@ -105,7 +86,7 @@ func TestGameOrderFilters(t *testing.T) {
 func TestGameOrderGrowsInPlace(t *testing.T) {
 	// The index arrives in two parts while sorted and filtered: the new
 	// games go where they belong.
-	all := orderGames + pgnGame("White=Aronian Black=Carlsen Date=2020.01.01", 6)
+	all := orderGames + gametest.PGNGame("White=Aronian Black=Carlsen Date=2020.01.01", 6)
 	ix := pgn.NewIndexer(strings.NewReader(all))
 	n := 0
 	if err := ix.Run(context.Background(), func() bool { n++; return n == 2 }); err != nil {

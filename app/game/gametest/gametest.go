@@ -1,9 +1,12 @@
-// Package gametest makes games for tests: long, annotated, random ones.
+// Package gametest makes games for tests: long, annotated, random ones,
+// and PGN texts of them.
 // It knows no window, so that tests at any floor may use it.
 package gametest
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/echiquier/echiquier/app/game"
@@ -69,4 +72,23 @@ func RandomMoves(t testing.TB, plies int) []game.Move {
 		out = append(out, m)
 	}
 	return out
+}
+
+// PGNGame writes a game with the tags given as "White=A Black=B" (spaces
+// inside values as _) and plies moves of knights dancing.
+func PGNGame(tags string, plies int) string {
+	var b strings.Builder
+	for _, kv := range strings.Fields(tags) {
+		k, v, _ := strings.Cut(kv, "=")
+		fmt.Fprintf(&b, "[%s \"%s\"]\n", k, strings.ReplaceAll(v, "_", " "))
+	}
+	b.WriteString("\n")
+	moves := []string{"Nf3", "Nf6", "Ng1", "Ng8"}
+	for i := range plies {
+		if i%2 == 0 {
+			fmt.Fprintf(&b, "%d. ", i/2+1)
+		}
+		b.WriteString(moves[i%4] + " ")
+	}
+	return b.String() + "*\n\n"
 }

@@ -7,9 +7,9 @@ import (
 	"fyne.io/fyne/v2"
 
 	"github.com/echiquier/echiquier/app/collection"
+	"github.com/echiquier/echiquier/app/game/gametest"
 	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/app/ui/kit"
-	"github.com/echiquier/echiquier/app/ui/uitest"
 )
 
 func (h *harness) clipboard() fyne.Clipboard { return h.Env.App.Clipboard() }
@@ -119,7 +119,7 @@ func TestPasteAsksAboutUnsavedChangesFirst(t *testing.T) {
 
 func TestPasteOfSeveralGamesShowsThePicker(t *testing.T) {
 	h := newHarness(t)
-	h.clipboard().SetContent(uitest.PGNGame("White=A Black=B", 4) + uitest.PGNGame("White=C Black=D", 6))
+	h.clipboard().SetContent(gametest.PGNGame("White=A Black=B", 4) + gametest.PGNGame("White=C Black=D", 6))
 	h.Shortcut(kit.Paste)
 	// The session tells the window of the games pasted, for the list of
 	// games (the picker room) to show them.

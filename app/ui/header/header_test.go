@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/echiquier/echiquier/app/game/gametest"
 	"github.com/echiquier/echiquier/app/pgn"
 	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/app/ui/kit"
@@ -59,7 +60,7 @@ func TestTheHeaderSaysWhoWhereWhenAndThePlaceInTheFile(t *testing.T) {
 			t.Errorf("%s: a new game without names: %q", l, got)
 		}
 		path := t.TempDir() + "/games.pgn"
-		uitest.WriteFile(t, path, tata+uitest.PGNGame("White=Ann Black=Bob Result=*", 2)+uitest.PGNGame("White=Cy", 2))
+		uitest.WriteFile(t, path, tata+gametest.PGNGame("White=Ann Black=Bob Result=*", 2)+gametest.PGNGame("White=Cy", 2))
 		c := h.Open(path)
 		if err := h.Env.Session.OpenGame(c, 0); err != nil {
 			t.Fatal(err)

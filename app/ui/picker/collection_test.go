@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/echiquier/echiquier/app/collection"
+	"github.com/echiquier/echiquier/app/game/gametest"
 	"github.com/echiquier/echiquier/app/internal/shared"
 	"github.com/echiquier/echiquier/app/ui/uitest"
 )
@@ -21,7 +22,7 @@ func bigFile(t *testing.T, games, beforeGate int) (path string, data []byte, fir
 		if i == beforeGate {
 			first = b.Len() + 5 // into the next game's tags: the last one before is whole
 		}
-		b.WriteString(uitest.PGNGame(fmt.Sprintf("White=Player_%d Black=Other_%d Result=1-0", i+1, i%7), 6+i%40))
+		b.WriteString(gametest.PGNGame(fmt.Sprintf("White=Player_%d Black=Other_%d Result=1-0", i+1, i%7), 6+i%40))
 	}
 	data = []byte(b.String())
 	path = filepath.Join(t.TempDir(), "big.pgn")
@@ -129,7 +130,7 @@ func TestOpeningAnotherFileClosesTheCollection(t *testing.T) {
 	h := newHarness(t)
 	first := h.openGames(pickerGames)
 	h.TapButton("Open")
-	second := h.openGames(uitest.PGNGame("White=X", 2) + uitest.PGNGame("White=Y", 2))
+	second := h.openGames(gametest.PGNGame("White=X", 2) + gametest.PGNGame("White=Y", 2))
 	if h.s.Collection() != first {
 		t.Error("the collection changed before a game of the new file was opened")
 	}
@@ -137,7 +138,7 @@ func TestOpeningAnotherFileClosesTheCollection(t *testing.T) {
 	if h.s.Collection() != second || h.s.Game().Tag("White") != "X" {
 		t.Errorf("the new file's collection is not the one in use")
 	}
-	h.openGames(uitest.PGNGame("White=Solo", 2))
+	h.openGames(gametest.PGNGame("White=Solo", 2))
 	if (h.s.Collection() != nil) || h.s.Collection() != nil {
 		t.Error("a single game still has a next and previous game")
 	}

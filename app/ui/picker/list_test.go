@@ -12,6 +12,7 @@ import (
 
 	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/game/gametest"
 	"github.com/echiquier/echiquier/app/pgn"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
@@ -21,9 +22,9 @@ import (
 // pickerGames is a file of five games: three good ones, one with a
 // syntax error, and one with an illegal move, which the list finds
 // before it is chosen.
-var pickerGames = uitest.PGNGame("White=Anand Black=Kasparov Result=1-0 Date=1995.09.11 Event=PCA_WCh Round=10 ECO=C80", 8) +
+var pickerGames = gametest.PGNGame("White=Anand Black=Kasparov Result=1-0 Date=1995.09.11 Event=PCA_WCh Round=10 ECO=C80", 8) +
 	"[White \"Broken\"]\n[Black \"Game\"]\n\n1. e4 ) e5 *\n\n" +
-	uitest.PGNGame("White=Carlsen Black=Ünal Result=* Date=2019.05.01 Event=Grenke Round=3 TimeControl=300+2", 5) +
+	gametest.PGNGame("White=Carlsen Black=Ünal Result=* Date=2019.05.01 Event=Grenke Round=3 TimeControl=300+2", 5) +
 	"[White \"Bacrot\"]\n[Black \"Illegal\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n" +
 	"[White \"Aronian\"]\n[Black \"Mate\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"
 
@@ -276,7 +277,7 @@ func TestOneGoodGameWithBadOnesShowsThePicker(t *testing.T) {
 
 func TestSingleGameOpensAtOnce(t *testing.T) {
 	h := newHarness(t)
-	c := h.openGames(uitest.PGNGame("White=Solo Result=*", 4))
+	c := h.openGames(gametest.PGNGame("White=Solo Result=*", 4))
 	if h.r.lists[c] != nil || h.s.Game().Tag("White") != "Solo" {
 		t.Fatalf("picker %v, game %q", h.r.lists[c] != nil, h.s.Game().Tag("White"))
 	}

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/game/gametest"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
 	"github.com/echiquier/echiquier/app/ui/words"
@@ -380,7 +381,7 @@ func TestTheClockFaceCountsTheDelayDown(t *testing.T) {
 func TestAGameOpenedFromAFileShowsItsMoveInTheList(t *testing.T) {
 	h := newHarness(t)
 	path := t.TempDir() + "/long.pgn"
-	uitest.WriteFile(t, path, uitest.PGNGame("White=Long", 201))
+	uitest.WriteFile(t, path, gametest.PGNGame("White=Long", 201))
 	h.Open(path)
 	l := h.p.v.moves
 	pos, ok := l.MovePosition(h.s.Shown())

@@ -18,6 +18,7 @@ import (
 	"github.com/echiquier/echiquier/app/collection"
 	"github.com/echiquier/echiquier/app/explore"
 	"github.com/echiquier/echiquier/app/game"
+	"github.com/echiquier/echiquier/app/game/gametest"
 	"github.com/echiquier/echiquier/app/session"
 	"github.com/echiquier/echiquier/app/ui/kit"
 	"github.com/echiquier/echiquier/app/ui/uitest"
@@ -337,7 +338,7 @@ func bigFile(t *testing.T, games int) string {
 	t.Helper()
 	var b strings.Builder
 	for i := range games {
-		b.WriteString(uitest.PGNGame(fmt.Sprintf("White=Player_%d Black=Other_%d Result=1-0", i+1, i%7), 6+i%40))
+		b.WriteString(gametest.PGNGame(fmt.Sprintf("White=Player_%d Black=Other_%d Result=1-0", i+1, i%7), 6+i%40))
 	}
 	path := filepath.Join(t.TempDir(), "big.pgn")
 	uitest.WriteFile(t, path, b.String())

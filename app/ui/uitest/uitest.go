@@ -467,25 +467,6 @@ func WriteFile(t testing.TB, path, text string) {
 	}
 }
 
-// PGNGame writes a game with the tags given as "White=A Black=B" (spaces
-// inside values as _) and plies moves of knights dancing.
-func PGNGame(tags string, plies int) string {
-	var b strings.Builder
-	for _, kv := range strings.Fields(tags) {
-		k, v, _ := strings.Cut(kv, "=")
-		fmt.Fprintf(&b, "[%s \"%s\"]\n", k, strings.ReplaceAll(v, "_", " "))
-	}
-	b.WriteString("\n")
-	moves := []string{"Nf3", "Nf6", "Ng1", "Ng8"}
-	for i := range plies {
-		if i%2 == 0 {
-			fmt.Fprintf(&b, "%d. ", i/2+1)
-		}
-		b.WriteString(moves[i%4] + " ")
-	}
-	return b.String() + "*\n\n"
-}
-
 // InEnglish shows the texts in English for the test.
 func InEnglish(t testing.TB) {
 	t.Helper()
