@@ -138,25 +138,30 @@ start_x() {
 idle_limit=60
 wait_limit=900
 
-# prefix_ticks prints the processor time (in clock ticks) used so far by
-# the processes running in $WINEPREFIX.
+# prefix_pids prints the processes running in $WINEPREFIX.
+prefix_pids() {
+	for proc in /proc/[0-9]*; do
+		grep -qzx "WINEPREFIX=$WINEPREFIX" "$proc/environ" 2>/dev/null && echo "${proc#/proc/}"
+	done
+	return 0
+}
+
+# prefix_ticks prints the processor time (in clock ticks) they used so
+# far.
 prefix_ticks() {
 	total=0
-	for proc in /proc/[0-9]*; do
-		grep -qzx "WINEPREFIX=$WINEPREFIX" "$proc/environ" 2>/dev/null || continue
+	for p in $(prefix_pids); do
 		# utime and stime: the 12th and 13th fields after the name's ")".
-		ticks=$(sed 's/.*) //' "$proc/stat" 2>/dev/null | awk '{ print $12 + $13 }') || continue
+		ticks=$(sed 's/.*) //' "/proc/$p/stat" 2>/dev/null | awk '{ print $12 + $13 }') || continue
 		total=$((total + ${ticks:-0}))
 	done
 	echo "$total"
 }
 
-# prefix_processes lists the processes of $WINEPREFIX: what a failed
-# wait shows.
+# prefix_processes lists them: what a failed wait shows.
 prefix_processes() {
-	for proc in /proc/[0-9]*; do
-		grep -qzx "WINEPREFIX=$WINEPREFIX" "$proc/environ" 2>/dev/null || continue
-		ps -o pid=,stat=,time=,args= -p "${proc#/proc/}" 2>/dev/null || true
+	for p in $(prefix_pids); do
+		ps -o pid=,stat=,time=,args= -p "$p" 2>/dev/null || true
 	done
 }
 
