@@ -132,8 +132,11 @@ func (p *parser) body(t *token) {
 			p.movetext(t)
 		}
 		p.lastEnd = t.end
-		if !header {
+		switch {
+		case !header:
 			p.skim()
+		case t.kind == tTag && p.reuse && !p.full:
+			p.indexTags()
 		}
 	}
 }
@@ -235,26 +238,7 @@ func (p *parser) tag(t *token, header bool) {
 // indexTag handles a tag pair of a header read to index it, as tag does,
 // keeping only the values of the index's fields (p.fields).
 func (p *parser) indexTag(t *token) {
-	var name string
-	if p.ownTags && len(p.tags) < cap(p.tags) {
-		// The games of a file have the same tags in the same order:
-		// the game before's name at this place, still in the room,
-		// gives it without a lookup.
-		if prev := p.tags[:len(p.tags)+1][len(p.tags)]; prev.Name == string(t.text) {
-			name = prev.Name
-		}
-	}
-	if name == "" {
-		name = tagName(t.text)
-	}
-	f, field := fieldOf(name)
-	var size int // of the value decoded
-	if field {
-		p.decoded = appendText(p.decoded[:0], t.value)
-		size = len(p.decoded)
-	} else {
-		size = textSize(t.value)
-	}
+	name, f, field, size := p.fieldTag(t.text, t.value)
 	if len(name)+size > maxTagText {
 		p.failAt(t.line, t.col, t.raw, SyntaxTagTooLong, t.text)
 		return
@@ -262,10 +246,76 @@ func (p *parser) indexTag(t *token) {
 	if !p.keep(len(name)+size+32, t) {
 		return
 	}
+	p.addFieldTag(name, f, field)
+}
+
+// fieldTag returns the name of the tag pair text value, its field if the
+// index keeps it (its value decoded in p.decoded) and the size of its
+// value decoded.
+func (p *parser) fieldTag(text, value []byte) (name string, f Field, field bool, size int) {
+	if p.ownTags && len(p.tags) < cap(p.tags) {
+		// The games of a file have the same tags in the same order:
+		// the game before's name at this place, still in the room,
+		// gives it without a lookup.
+		if prev := p.tags[:len(p.tags)+1][len(p.tags)]; prev.Name == string(text) {
+			name = prev.Name
+		}
+	}
+	if name == "" {
+		name = tagName(text)
+	}
+	f, field = fieldOf(name)
+	if field {
+		p.decoded = appendText(p.decoded[:0], value)
+		return name, f, true, len(p.decoded)
+	}
+	return name, f, false, textSize(value)
+}
+
+// addFieldTag adds the tag name, kept, with the value of field f.
+func (p *parser) addFieldTag(name string, f Field, field bool) {
 	p.addTag(name, "")
 	if field {
 		p.fieldRoom[f] = append(p.fieldRoom[f][:0], p.decoded...)
 		p.fields[f] = p.fieldRoom[f]
+	}
+}
+
+// indexTags reads on, in a header read to index it, the tag pairs that
+// follow one a line as nearly all are written (`[Name "Value"]` at the
+// start of the next line), as the lexer and indexTag would, without
+// making tokens. It stops before anything else, which the lexer reads.
+func (p *parser) indexTags() {
+	s := &p.lex.src
+	for {
+		buf := s.buf[:s.end]
+		br := s.pos // the line break
+		i := br
+		if i < len(buf) && buf[i] == '\r' {
+			i++
+		}
+		if i+1 >= len(buf) || buf[i] != '\n' || buf[i+1] != '[' {
+			return
+		}
+		ts, ok := plainTag(buf[i+1:])
+		if !ok {
+			return
+		}
+		b := buf[i+1:]
+		name, f, field, size := p.fieldTag(b[ts.nameAt:ts.nameEnd], b[ts.valueAt:ts.valueEnd])
+		cost := len(name) + size + 32
+		if len(name)+size > maxTagText || p.over || cost > p.room {
+			return // the lexer's token tells where the error is
+		}
+		p.room -= cost
+		p.addFieldTag(name, f, field)
+		for j := br; j <= i; j++ {
+			s.newline(j)
+		}
+		s.pos = i + 1 + ts.end
+		s.keep = s.pos
+		p.lastEnd = s.off(s.pos)
+		p.lex.lastEnd = p.lastEnd
 	}
 }
 
