@@ -2,6 +2,7 @@ package pgn_test
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"os"
 	"path/filepath"
@@ -64,6 +65,37 @@ func FuzzHeaders(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkHeaders(t, data, iotest.OneByteReader)
+	})
+}
+
+// FuzzIndex holds the index, whose headers are read in the room of the
+// game before and whose tag pairs are read without tokens, to a full
+// reading, and to itself read a byte at a time (tag pairs cut by the
+// end of the buffer).
+func FuzzIndex(f *testing.F) {
+	addSeeds(f)
+	f.Add([]byte("[Event \"a\"]\r\n[Site \"b\"]\r[White \"c\"]\n[Black \"d\"] \n[Date \"e\"]\n\n1. e4 *\n" +
+		"[Event \"a\"]\r\n[Site \"b\"]\r\n\r\n1. e4 *\r\n\r\n[Event \"c\"]\r\n[Event \"d\"]\r\n[Site \"\xe9\"]\r\n\r\n1. e4 e5 *\r\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		whole, err := pgn.BuildIndex(context.Background(), bytes.NewReader(data))
+		if err == pgn.ErrUTF16 {
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkOffsets(t, data)
+		bytewise, err := pgn.BuildIndex(context.Background(), iotest.OneByteReader(bytes.NewReader(data)))
+		if err != nil || bytewise.Len() != whole.Len() {
+			t.Fatalf("read a byte at a time: %d games, %v; at once: %d games", bytewise.Len(), err, whole.Len())
+		}
+		for i := range whole.Len() {
+			a, b := whole.Entry(i), bytewise.Entry(i)
+			if a.Number != b.Number || a.Offset != b.Offset || a.Length != b.Length || a.Line != b.Line ||
+				a.Plies != b.Plies || a.Tags != b.Tags || errText(a.Err) != errText(b.Err) {
+				t.Fatalf("game %d read a byte at a time: %+v; at once: %+v", i+1, b, a)
+			}
+		}
 	})
 }
 

@@ -350,3 +350,34 @@ func checkIndexMemory(t *testing.T, in *playerStream, how string, build func() (
 func failingReader(data []byte, err error) io.Reader {
 	return io.MultiReader(bytes.NewReader(data), iotest.ErrReader(err))
 }
+
+// A tag pair too long is an error of its game in the index, as in a full
+// reading, wherever it is in the header: the tag pairs after the first are
+// read without tokens, from what is in the buffer. The first game's tag
+// pair, longer still, makes the buffer large; the second game's comment
+// has it filled again, with the whole third game.
+func TestIndexTagTooLongAfterTheFirst(t *testing.T) {
+	data := "[Event \"a\"]\n[Site \"" + strings.Repeat("x", 900<<10) + "\"]\n[White \"b\"]\n\n1. e4 *\n\n" +
+		"[Event \"m\"]\n\n1. e4 {" + strings.Repeat("z", 200<<10) + "} *\n\n" +
+		"[Event \"a\"]\n[White \"c\"]\n[Annotator \"" + strings.Repeat("y", 300<<10) + "\"]\n\n1. d4 *\n"
+	x, err := pgn.BuildIndex(context.Background(), strings.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := pgn.NewReader(strings.NewReader(data))
+	for i, line := range []int{2, 0, 13} {
+		_, want := r.Next()
+		got := x.Err(i)
+		if line == 0 {
+			if got != nil || want != nil {
+				t.Errorf("game %d: index error %v, reader error %v, want none", i+1, got, want)
+			}
+			continue
+		}
+		var se *pgn.SyntaxError
+		if !errors.As(got, &se) || se.Kind != pgn.SyntaxTagTooLong || se.Line != line || errText(got) != errText(want) {
+			t.Errorf("game %d: index error %v, want %v (a tag too long, line %d)", i+1, got, want, line)
+		}
+	}
+	checkOffsets(t, []byte(data))
+}
