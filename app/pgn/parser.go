@@ -223,11 +223,12 @@ func (p *parser) tag(t *token, header bool) {
 		return
 	}
 	name, value := p.tagText(t)
-	if len(name)+len(value) > maxTagText {
+	cost, ok := tagCost(name, len(value))
+	if !ok {
 		p.failAt(t.line, t.col, t.raw, SyntaxTagTooLong, t.text)
 		return
 	}
-	if p.keep(len(name)+len(value)+32, t) {
+	if p.keep(cost, t) {
 		p.addTag(name, value)
 		if p.full {
 			p.game.TagLines = append(p.game.TagLines, t.line)
@@ -239,14 +240,22 @@ func (p *parser) tag(t *token, header bool) {
 // keeping only the values of the index's fields (p.fields).
 func (p *parser) indexTag(t *token) {
 	name, f, field, size := p.fieldTag(t.text, t.value)
-	if len(name)+size > maxTagText {
+	cost, ok := tagCost(name, size)
+	if !ok {
 		p.failAt(t.line, t.col, t.raw, SyntaxTagTooLong, t.text)
 		return
 	}
-	if !p.keep(len(name)+size+32, t) {
+	if !p.keep(cost, t) {
 		return
 	}
 	p.addFieldTag(name, f, field)
+}
+
+// tagCost returns what a tag pair, its name and its value of size bytes
+// decoded, takes from what its game may hold, and false when it is too
+// long to keep (SyntaxTagTooLong).
+func tagCost(name string, size int) (int, bool) {
+	return len(name) + size + 32, len(name)+size <= maxTagText
 }
 
 // fieldTag returns the name of the tag pair text value, its field if the
@@ -303,8 +312,8 @@ func (p *parser) indexTags() {
 		}
 		b := buf[i+1:]
 		name, f, field, size := p.fieldTag(b[ts.nameAt:ts.nameEnd], b[ts.valueAt:ts.valueEnd])
-		cost := len(name) + size + 32
-		if len(name)+size > maxTagText || p.over || cost > p.room {
+		cost, ok := tagCost(name, size)
+		if !ok || !p.fits(cost) {
 			return // the lexer's token tells where the error is
 		}
 		p.room -= cost
@@ -354,17 +363,19 @@ func (p *parser) addTag(name, value string) {
 // the token t, and reports whether they were there. When they are not,
 // the game has an error at t and keeps nothing more.
 func (p *parser) keep(cost int, t *token) bool {
-	if p.over {
-		return false
-	}
-	if cost <= p.room {
+	switch {
+	case p.fits(cost):
 		p.room -= cost
 		return true
+	case !p.over:
+		p.failAt(t.line, t.col, t.raw, SyntaxTooManyNotes, nil)
+		p.over = true
 	}
-	p.failAt(t.line, t.col, t.raw, SyntaxTooManyNotes, nil)
-	p.over = true
 	return false
 }
+
+// fits reports whether the game may still hold cost bytes.
+func (p *parser) fits(cost int) bool { return !p.over && cost <= p.room }
 
 // comment places a comment: before the next move when no move came yet in
 // this line or a variation was just closed, else after the last move.
