@@ -81,7 +81,7 @@ func isControl(r rune) bool { return r < 0x20 || r >= 0x7F && r <= 0x9F }
 // CheckTagValue says whether a tag pair of that name and value is too
 // long to be written and read back.
 func CheckTagValue(name, value string) error {
-	if len(name)+len(value) > maxTagText {
+	if _, ok := tagCost(name, len(value)); !ok {
 		return ErrTagTooLong
 	}
 	return nil

@@ -112,7 +112,7 @@ func appendTags(b []byte, g *Game, result string) ([]byte, error) {
 		switch {
 		case !validTagName(t.Name):
 			return b, fmt.Errorf("pgn: invalid tag name %q", short([]byte(t.Name)))
-		case len(t.Name)+len(t.Value) > maxTagText:
+		case CheckTagValue(t.Name, t.Value) != nil:
 			return b, fmt.Errorf("pgn: tag %q is too long", short([]byte(t.Name)))
 		}
 		v := t.Value
