@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"testing"
 	"time"
 	"unicode"
 
@@ -103,7 +104,7 @@ func (e *e2e) windowLayout(language string) {
 	e.resize(win, 1040, 720)
 	live := []*regexp.Regexp{clockDigits(8, 39), clockDigits(8, 38)}
 	e.panelComplete(win, lang, live, shot("1040x720"))
-	rows, board := e.measure(win, shot("1040x720"), 41)
+	rows, board := e.measure(win, shot("1040x720"), 41, 14)
 	t.Logf("%s: at 1040×720, %d rows of moves, the board %d px", lang, rows, board)
 	if rows < 14 {
 		t.Errorf("%s: at 1040×720 the move list shows %d rows, want 14 at least (%s)", lang, rows, shot("1040x720"))
@@ -125,14 +126,14 @@ func (e *e2e) windowLayout(language string) {
 	// Half a laptop's screen: the board on top, as wide as the window.
 	e.resize(win, 683, 768)
 	e.panelComplete(win, lang, live, shot("683x768"))
-	rows, board = e.measure(win, shot("683x768"), 41)
+	rows, board = e.measure(win, shot("683x768"), 41, 1)
 	t.Logf("%s: at 683×768, %d rows of moves, the board %d px", lang, rows, board)
 	if board < 600 {
 		t.Errorf("%s: at 683×768 the board is %d px wide, want 600 at least (%s)", lang, board, shot("683x768"))
 	}
 	e.resize(win, 640, 480)
 	e.panelComplete(win, lang, live, shot("640x480"))
-	rows, board = e.measure(win, shot("640x480"), 41)
+	rows, board = e.measure(win, shot("640x480"), 41, 1)
 	t.Logf("%s: at 640×480, %d rows of moves, the board %d px", lang, rows, board)
 
 	// The engine's lines and the opening tree take their room beside
@@ -181,13 +182,13 @@ func (e *e2e) windowLayout(language string) {
 		_, ok := e.ocr(img, e.panelRect(img, win), 11, has(reportCounts[lang][0]))
 		return ok
 	})
-	rows, board = e.measure(win, shot("1040x720-report"), 41)
+	rows, board = e.measure(win, shot("1040x720-report"), 41, 8)
 	t.Logf("%s: at 1040×720 with the report, %d rows of moves, the board %d px", lang, rows, board)
 	if rows < 8 {
 		t.Errorf("%s: at 1040×720 with the report the move list shows %d rows, want 8 at least (%s)", lang, rows, shot("1040x720-report"))
 	}
 	e.maximise(win)
-	rows, board = e.measure(win, shot("1366x768-maximised"), 41)
+	rows, board = e.measure(win, shot("1366x768-maximised"), 41, 8)
 	t.Logf("%s: maximised (1366×768) with the report, %d rows of moves, the board %d px", lang, rows, board)
 	if rows < 8 {
 		t.Errorf("%s: maximised, with the report, the move list shows %d rows, want 8 at least (%s)", lang, rows, shot("1366x768-maximised"))
@@ -315,11 +316,16 @@ func (e *e2e) hover(win, lang, shot string) {
 // measure reads, in a screenshot of the window win, the board's width
 // and how many rows of the move list show, as a person would: the
 // numbers that start the rows, read by tesseract, from the first to the
-// last, when most of those between are read too. last is the number of
-// the game's last move, which a row is not beyond.
-func (e *e2e) measure(win, shot string, last int) (rows, board int) {
+// last, when most of those between are read too; or the lines of the
+// list over the row of its last move, side lines among them (an
+// analysis writes some where the engine, given a tenth of a second a
+// move, finds mistakes: not the same ones from one run to the next).
+// last is the number of the game's last move, which a row is not
+// beyond. It reads until it finds want rows, a minute at most.
+func (e *e2e) measure(win, shot string, last, want int) (rows, board int) {
 	e.t.Helper()
 	var numbers []int
+	var lines int
 	e.poll(func() bool {
 		img := e.screenshot(shot)
 		b, ok := boardIn(img.(subImager).SubImage(e.geometry(win)), brown)
@@ -327,11 +333,13 @@ func (e *e2e) measure(win, shot string, last int) (rows, board int) {
 			return false
 		}
 		board = b.side
-		numbers = moveNumbers(e.readLines(img, e.panelRect(img, win)))
-		rows = countRows(numbers, last)
-		return rows > 0
+		text := e.readLines(img, e.panelRect(img, win))
+		numbers = moveNumbers(text)
+		lines = listLines(text, last)
+		rows = max(countRows(numbers, last), lines)
+		return rows >= want
 	})
-	e.t.Logf("%s: move numbers read %v", shot, numbers)
+	e.t.Logf("%s: move numbers read %v, %d lines of the list", shot, numbers, lines)
 	return rows, board
 }
 
@@ -370,6 +378,42 @@ func countRows(numbers []int, last int) int {
 			start = i
 		}
 		best = max(best, n-numbers[start]+1)
+	}
+	return best
+}
+
+// listLine is a line of the move list as tesseract reads it: a row that
+// starts with its move number ("36. Rf2 f6", "35... Fc2"), or a line of
+// a side line, which holds a move ("(35. Ta3 Fd1 36. Rf2", "Fc2 37. Cd7)").
+var listLine = regexp.MustCompile(`^\W?\d{1,3}\s?[.,…]|(?:^|\s|\()(?:O-O|[KQRBNDTFC]?[a-h]?[1-8]?x?[a-h][1-8])`)
+
+// lastRow is the row of move last: its number starts the line.
+func lastRow(line string, last int) bool {
+	n, ok := strings.CutPrefix(line, strconv.Itoa(last))
+	return ok && (strings.HasPrefix(n, ".") || strings.HasPrefix(n, " ."))
+}
+
+// listLines is how many lines of the move list text, read a line at a
+// time, shows: the row of move last and the lines of the list over it,
+// up to the first line that is none (the header, or a row cut by the
+// list's top and misread). text may hold several readings: the best.
+func listLines(text string, last int) int {
+	var lines []string
+	for _, l := range strings.Split(text, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	best := 0
+	for i, l := range lines {
+		if !lastRow(l, last) {
+			continue
+		}
+		n := 1
+		for j := i - 1; j >= 0 && listLine.MatchString(lines[j]); j-- {
+			n++
+		}
+		best = max(best, n)
 	}
 	return best
 }
@@ -676,4 +720,22 @@ func (e *e2e) poll(cond func() bool) bool {
 		time.Sleep(100 * time.Millisecond)
 	}
 	return true
+}
+
+// TestListLinesCountsSideLines holds the count of the move list's rows
+// to what tesseract read of a list that shows a side line, from a run
+// whose analysis found 35. Ta1 dubious: eight rows, seven numbers.
+func TestListLinesCountsSideLines(t *testing.T) {
+	read := "O Bob 18:38\nAnn - Bob - Forty\n(35. Ta3 Fd1 36. Rf2 Fc2 37. Cd7)\n35... Fc2\n" +
+		"36. Rf2 f6\n37. Cd7 Fd3\n38. Te1 Txe1\n\n39. Rxe1 Fb5\n40. Rd2 Rf7\n41. Cb6 Re6 |\n" +
+		"C42 Défense russe (P... I4 co re\nOD Ann Bob\n"
+	if got := countRows(moveNumbers(read), 41); got != 7 {
+		t.Errorf("the numbers count %d rows, want 7", got)
+	}
+	if got := listLines(read, 41); got != 8 {
+		t.Errorf("listLines = %d, want 8", got)
+	}
+	if got := listLines(read+"(41... Rd6 42. Cc4)\n", 40); got != 7 {
+		t.Errorf("listLines up from 40. = %d, want 7", got)
+	}
 }
